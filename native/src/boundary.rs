@@ -1,0 +1,117 @@
+//! The one wrapper around every exported function: Rust errors and panics become Java exceptions.
+//!
+//! A panic must never unwind into the JVM (undefined behaviour) and `panic = "abort"` would take
+//! the user's whole application down, so each export runs inside `catch_unwind` and reports a
+//! failure by throwing, then returns the type's neutral value (0, null, false).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use jni::JNIEnv;
+
+/// Which Java exception class a failure maps to (all under io.github.camelzenoh.zenoh).
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    Zenoh,
+    KeyExpr,
+    Config,
+    Panic,
+}
+
+impl Kind {
+    fn class(self) -> &'static str {
+        match self {
+            Kind::Zenoh => "io/github/camelzenoh/zenoh/ZenohException",
+            Kind::KeyExpr => "io/github/camelzenoh/zenoh/KeyExprException",
+            Kind::Config => "io/github/camelzenoh/zenoh/ConfigException",
+            Kind::Panic => "io/github/camelzenoh/zenoh/NativePanicException",
+        }
+    }
+}
+
+/// An error on its way to Java.
+#[derive(Debug)]
+pub struct Error {
+    pub kind: Kind,
+    pub message: String,
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+        Error { kind, message: message.into() }
+    }
+    pub fn zenoh(message: impl Into<String>) -> Self {
+        Self::new(Kind::Zenoh, message)
+    }
+}
+
+impl From<jni::errors::Error> for Error {
+    fn from(e: jni::errors::Error) -> Self {
+        Error::zenoh(format!("JNI: {e}"))
+    }
+}
+
+/// Adds context to zenoh's own errors: `.ctx(Kind::Zenoh, "put on 'a/b'")?`.
+pub trait Context<T> {
+    fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T>;
+}
+
+impl<T, E: std::fmt::Display> Context<T> for std::result::Result<T, E> {
+    fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T> {
+        self.map_err(|e| Error::new(kind, format!("{}: {e}", what())))
+    }
+}
+
+/// Values an export returns when it has thrown instead.
+pub trait Neutral {
+    fn neutral() -> Self;
+}
+
+macro_rules! neutral {
+    ($($t:ty => $v:expr),* $(,)?) => { $(impl Neutral for $t { fn neutral() -> Self { $v } })* };
+}
+neutral!(
+    () => (),
+    jni::sys::jlong => 0,
+    jni::sys::jint => 0,
+    jni::sys::jboolean => 0,
+    jni::sys::jobject => std::ptr::null_mut(),
+);
+
+/// Runs one exported function's body. Never unwinds, never leaves an error unreported.
+pub fn run<'local, T, F>(env: &mut JNIEnv<'local>, body: F) -> T
+where
+    T: Neutral,
+    F: FnOnce(&mut JNIEnv<'local>) -> Result<T>,
+{
+    let outcome = catch_unwind(AssertUnwindSafe(|| body(env)));
+    let error = match outcome {
+        Ok(Ok(value)) => return value,
+        Ok(Err(e)) => e,
+        Err(panic) => Error::new(Kind::Panic, format!("native panic: {}", panic_text(&panic))),
+    };
+    throw(env, &error);
+    T::neutral()
+}
+
+/// Throws `error` unless a Java exception is already pending (a JNI call that failed with a
+/// pending exception keeps the JVM's own, more precise exception).
+pub fn throw(env: &mut JNIEnv, error: &Error) {
+    if env.exception_check().unwrap_or(false) {
+        return;
+    }
+    if env.throw_new(error.kind.class(), &error.message).is_err() {
+        let _ = env.throw_new("java/lang/RuntimeException", &error.message);
+    }
+}
+
+pub fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic payload".to_string()
+    }
+}

@@ -1,0 +1,128 @@
+//! Key expressions: validation and canonization keep no handle; a declared key expression is the
+//! one long-lived KeyExpr handle (held for an endpoint's lifetime).
+
+use jni::objects::{JClass, JString};
+use jni::sys::{jboolean, jlong, jstring};
+use jni::JNIEnv;
+use zenoh::key_expr::{keyexpr, KeyExpr, OwnedKeyExpr};
+use zenoh::{Session, Wait};
+
+use crate::boundary::{self, Context, Error, Kind, Result};
+use crate::handle;
+use crate::session;
+use crate::values::string;
+
+const WHAT: &str = "declared key expression";
+
+pub struct Declared {
+    pub key_expr: KeyExpr<'static>,
+    session: Session,
+}
+
+fn invalid(ke: &str, e: impl std::fmt::Display) -> Error {
+    Error::new(Kind::KeyExpr, format!("invalid key expression '{ke}': {e}"))
+}
+
+fn check(ke: &str) -> Result<&keyexpr> {
+    keyexpr::new(ke).map_err(|e| invalid(ke, e))
+}
+
+/// The key expression an operation targets: a declared handle when Java has one, else the text.
+///
+/// # Safety
+/// A non-zero `ptr` is a live declared key expression handle.
+pub unsafe fn resolve(env: &mut JNIEnv, ptr: jlong, text: &JString) -> Result<KeyExpr<'static>> {
+    if ptr != 0 {
+        return Ok(handle::borrow::<Declared>(ptr, WHAT)?.key_expr.clone());
+    }
+    let s = string(env, text, "key expression")?;
+    KeyExpr::try_from(s.clone()).map_err(|e| invalid(&s, e))
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprValidate(
+    mut env: JNIEnv,
+    _class: JClass,
+    ke: JString,
+) {
+    boundary::run(&mut env, |env| {
+        let s = string(env, &ke, "key expression")?;
+        check(&s).map(|_| ())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprCanonize(
+    mut env: JNIEnv,
+    _class: JClass,
+    ke: JString,
+) -> jstring {
+    boundary::run(&mut env, |env| {
+        let s = string(env, &ke, "key expression")?;
+        let canon = OwnedKeyExpr::autocanonize(s.clone()).map_err(|e| invalid(&s, e))?;
+        Ok(env.new_string(canon.as_str())?.into_raw())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprIntersects(
+    mut env: JNIEnv,
+    _class: JClass,
+    a: JString,
+    b: JString,
+) -> jboolean {
+    boundary::run(&mut env, |env| {
+        let (a, b) = (string(env, &a, "key expression")?, string(env, &b, "key expression")?);
+        Ok(check(&a)?.intersects(check(&b)?) as jboolean)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprIncludes(
+    mut env: JNIEnv,
+    _class: JClass,
+    a: JString,
+    b: JString,
+) -> jboolean {
+    boundary::run(&mut env, |env| {
+        let (a, b) = (string(env, &a, "key expression")?, string(env, &b, "key expression")?);
+        Ok(check(&a)?.includes(check(&b)?) as jboolean)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprDeclare(
+    mut env: JNIEnv,
+    _class: JClass,
+    session_ptr: jlong,
+    ke: JString,
+) -> jlong {
+    boundary::run(&mut env, |env| {
+        let s = string(env, &ke, "key expression")?;
+        check(&s)?;
+        let session = unsafe { session::session(session_ptr) }?;
+        let key_expr = session
+            .declare_keyexpr(s.clone())
+            .wait()
+            .ctx(Kind::Zenoh, || format!("declaring key expression '{s}'"))?;
+        Ok(handle::into_handle(Declared { key_expr, session: session.clone() }))
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprUndeclare(
+    mut env: JNIEnv,
+    _class: JClass,
+    ptr: jlong,
+) {
+    boundary::run(&mut env, |_| {
+        let d: Declared = unsafe { handle::take(ptr, WHAT) }?;
+        if d.session.is_closed() {
+            return Ok(()); // closing the session already dropped every declaration
+        }
+        d.session
+            .undeclare(d.key_expr.clone())
+            .wait()
+            .ctx(Kind::Zenoh, || format!("undeclaring key expression '{}'", d.key_expr))
+    })
+}

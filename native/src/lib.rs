@@ -1,0 +1,52 @@
+//! JNI binding over the `zenoh` crate for camel-zenoh.
+//!
+//! One file per concern. Every exported `Java_*` function goes through [`boundary::run`], which
+//! turns Rust errors and panics into Java exceptions. Received data crosses as plain JVM values
+//! (see `sample.rs`); only long-lived objects get a handle (see `handle.rs`).
+
+mod boundary;
+mod get;
+mod handle;
+mod jvm;
+mod keyexpr;
+mod liveliness;
+mod publisher;
+mod queryable;
+mod sample;
+mod session;
+mod subscriber;
+mod values;
+
+use jni::objects::{JClass, JString};
+use jni::sys::{jint, jlong, JNI_VERSION_1_8};
+use jni::{JNIEnv, JavaVM};
+
+/// Called by the JVM when the library is loaded: caches the VM, classes and method ids once.
+#[no_mangle]
+pub extern "system" fn JNI_OnLoad(vm: JavaVM, _reserved: *mut std::ffi::c_void) -> jint {
+    match std::panic::catch_unwind(|| jvm::init(vm)) {
+        Ok(Ok(())) => JNI_VERSION_1_8,
+        _ => jni::sys::JNI_ERR,
+    }
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_liveObjects(
+    mut env: JNIEnv,
+    _class: JClass,
+) -> jlong {
+    boundary::run(&mut env, |_| Ok(handle::live_objects()))
+}
+
+/// Test-only export: proves that a panic inside an exported function reaches Java as an exception.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_testPanic(
+    mut env: JNIEnv,
+    _class: JClass,
+    message: JString,
+) {
+    boundary::run(&mut env, |env| {
+        let msg: String = env.get_string(&message)?.into();
+        panic!("{}", msg);
+    })
+}

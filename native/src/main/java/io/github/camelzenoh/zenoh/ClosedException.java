@@ -1,0 +1,10 @@
+package io.github.camelzenoh.zenoh;
+
+/** A call on a session, publisher, subscriber, queryable, query or token that was closed. */
+public class ClosedException extends ZenohException {
+    private static final long serialVersionUID = 1L;
+
+    public ClosedException(String message) {
+        super(message);
+    }
+}

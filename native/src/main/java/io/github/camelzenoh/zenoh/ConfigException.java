@@ -1,0 +1,10 @@
+package io.github.camelzenoh.zenoh;
+
+/** An invalid zenoh configuration (JSON5 text, file, key or value); the message names it. */
+public class ConfigException extends ZenohException {
+    private static final long serialVersionUID = 1L;
+
+    public ConfigException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,11 @@
+package io.github.camelzenoh.zenoh;
+
+/** What a publication does when a transport queue is full (zenoh's names). */
+public enum CongestionControl {
+    /** drop the message (zenoh's default) */
+    DROP,
+    /** wait for room (bounded by zenoh's wait_before_close) */
+    BLOCK,
+    /** block for the first message of a batch, drop the rest (zenoh unstable) */
+    BLOCK_FIRST
+}

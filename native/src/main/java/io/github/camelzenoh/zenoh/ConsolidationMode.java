@@ -1,0 +1,5 @@
+package io.github.camelzenoh.zenoh;
+
+public enum ConsolidationMode {
+    AUTO, NONE, MONOTONIC, LATEST
+}

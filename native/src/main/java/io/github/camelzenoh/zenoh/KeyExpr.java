@@ -1,0 +1,44 @@
+package io.github.camelzenoh.zenoh;
+
+/**
+ * Key expressions. The static methods check text and keep no native object. An instance is a
+ * key expression <em>declared</em> on a session ({@link Session#declareKeyExpr}): the one
+ * long-lived KeyExpr handle, held while an endpoint runs and undeclared by {@link #close()}.
+ */
+public final class KeyExpr extends NativeHandle {
+
+    private final String text;
+
+    KeyExpr(long ptr, String text) {
+        super(ptr, ZenohNative::keyExprUndeclare, "declared key expression '" + text + "'");
+        this.text = text;
+    }
+
+    /** Throws {@link KeyExprException} quoting the expression and zenoh's reason when invalid or not canonical. */
+    public static void validate(String keyExpr) {
+        ZenohNative.keyExprValidate(keyExpr);
+    }
+
+    /** zenoh's canonical form of a valid expression ("a/**&#47;**" → "a/**"). */
+    public static String canonize(String keyExpr) {
+        return ZenohNative.keyExprCanonize(keyExpr);
+    }
+
+    public static boolean intersects(String a, String b) {
+        return ZenohNative.keyExprIntersects(a, b);
+    }
+
+    /** True when every key matched by {@code b} is matched by {@code a}. */
+    public static boolean includes(String a, String b) {
+        return ZenohNative.keyExprIncludes(a, b);
+    }
+
+    public static boolean hasWildcard(String keyExpr) {
+        return keyExpr.indexOf('*') >= 0 || keyExpr.contains("$*");
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,9 @@
+package io.github.camelzenoh.zenoh;
+
+/** A liveliness token: alive until closed (or its session closes). */
+public final class LivelinessToken extends NativeHandle {
+
+    LivelinessToken(long ptr, String keyExpr) {
+        super(ptr, ZenohNative::livelinessUndeclareToken, "liveliness token '" + keyExpr + "'");
+    }
+}

@@ -1,0 +1,6 @@
+package io.github.camelzenoh.zenoh;
+
+/** Upcall target for samples an advanced subscriber detected as missed. */
+interface MissSink {
+    void onMiss(String source, long count);
+}

@@ -1,0 +1,93 @@
+package io.github.camelzenoh.zenoh;
+
+import java.lang.ref.Cleaner;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
+
+/**
+ * Owns one native object. The pointer is freed exactly once: by {@link #close()} when no call is
+ * in flight, else by the last in-flight call to finish; a {@link Cleaner} frees it if the owner
+ * forgets (the backstop costs ~100 ns per object, so handles exist only for long-lived objects).
+ *
+ * <p>State is one int: bit 30 = closed, low bits = calls in flight. Every native call is bracketed
+ * by {@link #acquire()} / {@link #release()}, so close() racing a call never frees memory the
+ * call still uses.
+ */
+abstract class NativeHandle implements AutoCloseable {
+
+    static final Cleaner CLEANER = Cleaner.create(r -> {
+        Thread t = new Thread(r, "camel-zenoh-cleaner");
+        t.setDaemon(true);
+        return t;
+    });
+    private static final int CLOSED = 1 << 30;
+
+    private final AtomicInteger state = new AtomicInteger();
+    private final long ptr;
+    private final String description;
+    private final Cleaner.Cleanable cleanable;
+
+    NativeHandle(long ptr, LongConsumer free, String description) {
+        this.ptr = ptr;
+        this.description = description;
+        this.cleanable = CLEANER.register(this, new Free(ptr, free, description));
+    }
+
+    /** Marks a call in flight and returns the pointer; throws if the handle is closed. */
+    final long acquire() {
+        for (;;) {
+            int s = state.get();
+            if ((s & CLOSED) != 0) {
+                throw new ClosedException(description + " is closed");
+            }
+            if (state.compareAndSet(s, s + 1)) {
+                return ptr;
+            }
+        }
+    }
+
+    final void release() {
+        if (state.decrementAndGet() == CLOSED) {
+            cleanable.clean();
+        }
+    }
+
+    /** Idempotent. Returns at once; the native object is freed now or after the last call in flight. */
+    @Override
+    public void close() {
+        for (;;) {
+            int s = state.get();
+            if ((s & CLOSED) != 0) {
+                return;
+            }
+            if (state.compareAndSet(s, s | CLOSED)) {
+                if (s == 0) {
+                    cleanable.clean();
+                }
+                return;
+            }
+        }
+    }
+
+    public final boolean isClosed() {
+        return (state.get() & CLOSED) != 0;
+    }
+
+    @Override
+    public String toString() {
+        return description + (isClosed() ? " (closed)" : "");
+    }
+
+    /** Holds no reference to the handle, so the Cleaner can run once the handle is unreachable. */
+    private record Free(long ptr, LongConsumer free, String description) implements Runnable {
+        @Override
+        public void run() {
+            try {
+                free.accept(ptr);
+            } catch (RuntimeException e) {
+                System.getLogger("io.github.camelzenoh.zenoh").log(System.Logger.Level.WARNING,
+                        "closing " + description + " failed: " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package io.github.camelzenoh.zenoh;
+
+/** A panic inside the native library, caught at the boundary: the JVM and other sessions are unaffected. */
+public class NativePanicException extends ZenohException {
+    private static final long serialVersionUID = 1L;
+
+    public NativePanicException(String message) {
+        super(message);
+    }
+}

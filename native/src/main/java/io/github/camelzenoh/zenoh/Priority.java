@@ -1,0 +1,16 @@
+package io.github.camelzenoh.zenoh;
+
+/** zenoh priorities, highest first; {@link #code()} is zenoh's own number (1..7). */
+public enum Priority {
+    REAL_TIME, INTERACTIVE_HIGH, INTERACTIVE_LOW, DATA_HIGH, DATA, DATA_LOW, BACKGROUND;
+
+    private static final Priority[] VALUES = values();
+
+    public int code() {
+        return ordinal() + 1;
+    }
+
+    static Priority ofCode(int code) {
+        return code >= 1 && code <= 7 ? VALUES[code - 1] : DATA;
+    }
+}

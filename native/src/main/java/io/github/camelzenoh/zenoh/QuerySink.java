@@ -1,0 +1,7 @@
+package io.github.camelzenoh.zenoh;
+
+/** Upcall target for queries: values plus the handle of the zenoh query to answer. */
+interface QuerySink {
+    void onQuery(long queryPtr, String keyExpr, String parameters, byte[] payload, int encodingId,
+            String encodingSchema, byte[] attachment);
+}

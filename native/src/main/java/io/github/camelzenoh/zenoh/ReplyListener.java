@@ -1,0 +1,8 @@
+package io.github.camelzenoh.zenoh;
+
+/** Receives a get's replies, then {@link #onComplete()} exactly once (also when the get failed to start). */
+public interface ReplyListener {
+    void onReply(Reply reply);
+
+    void onComplete();
+}

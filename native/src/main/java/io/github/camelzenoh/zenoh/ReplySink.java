@@ -1,0 +1,9 @@
+package io.github.camelzenoh.zenoh;
+
+/** Upcall target for get replies; {@link #onComplete} comes exactly once, last. */
+interface ReplySink {
+    void onReply(boolean ok, String keyExpr, byte[] payload, int encodingId, String encodingSchema,
+            int flags, String timestamp, byte[] attachment);
+
+    void onComplete();
+}

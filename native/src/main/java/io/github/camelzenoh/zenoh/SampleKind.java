@@ -1,0 +1,5 @@
+package io.github.camelzenoh.zenoh;
+
+public enum SampleKind {
+    PUT, DELETE
+}

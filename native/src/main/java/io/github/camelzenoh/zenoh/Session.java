@@ -1,0 +1,226 @@
+package io.github.camelzenoh.zenoh;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A zenoh session. Thread-safe. {@link #close()} closes it in zenoh (its declarations end with it)
+ * and is idempotent; every call after it throws {@link ClosedException}.
+ */
+public final class Session extends NativeHandle {
+
+    private final SessionConfig config;
+
+    private Session(long ptr, SessionConfig config) {
+        super(ptr, ZenohNative::sessionClose, "zenoh session");
+        this.config = config;
+    }
+
+    /** Opens a session; bad configuration fails here with {@link ConfigException} naming the key. */
+    public static Session open(SessionConfig config) {
+        Objects.requireNonNull(config, "config");
+        long ptr = ZenohNative.sessionOpen(config.json5(), config.configFile(), config.overridePairs());
+        return new Session(ptr, config);
+    }
+
+    public SessionConfig config() {
+        return config;
+    }
+
+    public SessionInfo info() {
+        long p = acquire();
+        try {
+            String zid = ZenohNative.sessionZid(p);
+            String[][] peers = ZenohNative.sessionPeers(p);
+            return new SessionInfo(zid, List.of(peers[0]), List.of(peers[1]));
+        } finally {
+            release();
+        }
+    }
+
+    /** Declares {@code keyExpr} on the wire; hold the result while it is used, then close it. */
+    public KeyExpr declareKeyExpr(String keyExpr) {
+        long p = acquire();
+        try {
+            return new KeyExpr(ZenohNative.keyExprDeclare(p, keyExpr), keyExpr);
+        } finally {
+            release();
+        }
+    }
+
+    public Publisher declarePublisher(String keyExpr, PublisherOptions options) {
+        return declarePublisher(null, keyExpr, options);
+    }
+
+    public Publisher declarePublisher(KeyExpr keyExpr, PublisherOptions options) {
+        return declarePublisher(keyExpr, keyExpr.toString(), options);
+    }
+
+    private Publisher declarePublisher(KeyExpr declared, String text, PublisherOptions o) {
+        Encoding e = o.encoding();
+        return withKeyExpr(declared, (s, k) -> new Publisher(ZenohNative.publisherDeclare(s, k, text,
+                e == null ? -1 : e.id(), e == null ? null : e.schema(), o.qos().bits(), o.cacheMaxSamples(),
+                o.heartbeatMillis()), text));
+    }
+
+    public Subscriber declareSubscriber(String keyExpr, SubscriberOptions options, SampleListener listener) {
+        return declareSubscriber(null, keyExpr, options, listener);
+    }
+
+    public Subscriber declareSubscriber(KeyExpr keyExpr, SubscriberOptions options, SampleListener listener) {
+        return declareSubscriber(keyExpr, keyExpr.toString(), options, listener);
+    }
+
+    private Subscriber declareSubscriber(KeyExpr declared, String text, SubscriberOptions o, SampleListener l) {
+        Objects.requireNonNull(l, "listener");
+        return withKeyExpr(declared, (s, k) -> new Subscriber(ZenohNative.subscriberDeclare(s, k, text,
+                o.origin().ordinal(), Dispatch.samples(l), o.historyMaxSamples(), o.recovery(),
+                o.recoveryPeriodMillis(), Dispatch.misses(o.missListener())),
+                (o.advanced() ? "advanced subscriber on '" : "subscriber on '") + text + "'"));
+    }
+
+    public Queryable declareQueryable(String keyExpr, QueryableOptions options, QueryListener listener) {
+        return declareQueryable(null, keyExpr, options, listener);
+    }
+
+    public Queryable declareQueryable(KeyExpr keyExpr, QueryableOptions options, QueryListener listener) {
+        return declareQueryable(keyExpr, keyExpr.toString(), options, listener);
+    }
+
+    private Queryable declareQueryable(KeyExpr declared, String text, QueryableOptions o, QueryListener l) {
+        Objects.requireNonNull(l, "listener");
+        return withKeyExpr(declared, (s, k) -> new Queryable(ZenohNative.queryableDeclare(s, k, text,
+                o.complete(), o.origin().ordinal(), Dispatch.queries(l)), text));
+    }
+
+    /** One-shot put (a publisher is cheaper for repeated puts on one key). */
+    public void put(String keyExpr, byte[] payload, Encoding encoding, byte[] attachment, Qos qos) {
+        int id = encoding == null ? -1 : encoding.id();
+        String schema = encoding == null ? null : encoding.schema();
+        long p = acquire();
+        try {
+            ZenohNative.sessionPut(p, 0, keyExpr, payload, id, schema, attachment, qos.bits());
+        } finally {
+            release();
+        }
+    }
+
+    public void delete(String keyExpr, byte[] attachment, Qos qos) {
+        long p = acquire();
+        try {
+            ZenohNative.sessionDelete(p, 0, keyExpr, attachment, qos.bits());
+        } finally {
+            release();
+        }
+    }
+
+    /**
+     * Sends a query; replies arrive on zenoh threads, then {@link ReplyListener#onComplete()} once.
+     * Never blocks for replies. Throws at once for a bad selector (the listener still completes).
+     */
+    public void get(String keyExpr, GetOptions o, ReplyListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        String selector = o.parameters() == null || o.parameters().isEmpty() ? keyExpr
+                : keyExpr + "?" + o.parameters();
+        Encoding e = o.encoding();
+        long p = acquire();
+        try {
+            ZenohNative.sessionGet(p, selector, o.payload(), e == null ? -1 : e.id(), e == null ? null : e.schema(),
+                    o.attachment(), o.target().ordinal(), o.consolidation().ordinal(), o.timeoutMillis(),
+                    o.qos().bits(), Dispatch.replies(listener));
+        } finally {
+            release();
+        }
+    }
+
+    /** get, collected: completes with every reply once the query is over (replies or timeout). */
+    public CompletableFuture<List<Reply>> get(String keyExpr, GetOptions options) {
+        Collector c = new Collector();
+        get(keyExpr, options, c);
+        return c.future;
+    }
+
+    public LivelinessToken declareLivelinessToken(String keyExpr) {
+        long p = acquire();
+        try {
+            return new LivelinessToken(ZenohNative.livelinessDeclareToken(p, keyExpr), keyExpr);
+        } finally {
+            release();
+        }
+    }
+
+    /** Token appearances arrive as PUT samples, disappearances as DELETE; history adds tokens alive now. */
+    public Subscriber declareLivelinessSubscriber(String keyExpr, boolean history, SampleListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        long p = acquire();
+        try {
+            return new Subscriber(ZenohNative.livelinessDeclareSubscriber(p, keyExpr, history,
+                    Dispatch.samples(listener)), "liveliness subscriber on '" + keyExpr + "'");
+        } finally {
+            release();
+        }
+    }
+
+    public CompletableFuture<List<Reply>> livelinessGet(String keyExpr, long timeoutMillis) {
+        Collector c = new Collector();
+        long p = acquire();
+        try {
+            ZenohNative.livelinessGet(p, keyExpr, timeoutMillis, c);
+        } catch (RuntimeException e) {
+            c.future.completeExceptionally(e);
+            throw e;
+        } finally {
+            release();
+        }
+        return c.future;
+    }
+
+    /** Runs a declaration with this session (and the declared key expression, if any) held live. */
+    private <T> T withKeyExpr(KeyExpr declared, Declaration<T> d) {
+        long s = acquire();
+        try {
+            if (declared == null) {
+                return d.declare(s, 0);
+            }
+            long k = declared.acquire();
+            try {
+                return d.declare(s, k);
+            } finally {
+                declared.release();
+            }
+        } finally {
+            release();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Declaration<T> {
+        T declare(long sessionPtr, long keyExprPtr);
+    }
+
+    /** Collects replies into a future. It is also a ReplySink for liveliness get. */
+    private static final class Collector implements ReplyListener, ReplySink {
+        final CompletableFuture<List<Reply>> future = new CompletableFuture<>();
+        private final List<Reply> replies = Collections.synchronizedList(new ArrayList<>());
+        private final ReplySink sink = Dispatch.replies(this);
+
+        @Override
+        public void onReply(Reply reply) {
+            replies.add(reply);
+        }
+
+        @Override
+        public void onComplete() {
+            future.complete(List.copyOf(replies));
+        }
+
+        @Override
+        public void onReply(boolean ok, String key, byte[] payload, int encId, String schema, int flags, String ts,
+                byte[] attachment) {
+            sink.onReply(ok, key, payload, encId, schema, flags, ts, attachment);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.github.camelzenoh.zenoh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Everything that decides how a session opens. Equal configurations may share one session (the
+ * Camel component relies on record equality for that).
+ *
+ * <p>Precedence: {@code configFile} is the base (read by zenoh itself); {@code json5}'s top-level
+ * keys are laid over it (or it is the base when there is no file); then {@code mode},
+ * {@code connect}, {@code listen}, {@code multicastScouting}; then {@code overrides}
+ * (zenoh config path → JSON5 value, e.g. {@code "timestamping/enabled" → "true"}).
+ *
+ * @param json5 inline JSON5 configuration text, or null
+ * @param configFile path of a zenoh JSON5 configuration file, or null
+ * @param mode "peer", "client" or "router", or null for the configuration's own
+ * @param connect endpoints to connect to ("tcp/127.0.0.1:7447"); empty keeps the configuration's
+ * @param listen endpoints to listen on; empty keeps the configuration's
+ * @param multicastScouting false turns multicast scouting off; null keeps zenoh's default
+ * @param overrides further zenoh config keys and JSON5 values
+ */
+public record SessionConfig(String json5, String configFile, String mode, List<String> connect,
+        List<String> listen, Boolean multicastScouting, Map<String, String> overrides) {
+
+    public static final SessionConfig DEFAULT = new SessionConfig(null, null, null, List.of(), List.of(), null,
+            Map.of());
+
+    public SessionConfig {
+        connect = connect == null ? List.of() : List.copyOf(connect);
+        listen = listen == null ? List.of() : List.copyOf(listen);
+        overrides = overrides == null ? Map.of() : Map.copyOf(new TreeMap<>(overrides));
+        if (mode != null && !List.of("peer", "client", "router").contains(mode)) {
+            throw new ConfigException("zenoh mode '" + mode + "' is not one of peer, client, router");
+        }
+    }
+
+    /** A peer on loopback with multicast scouting off: what tests and local demos use. */
+    public static SessionConfig loopbackPeer() {
+        return DEFAULT.withMode("peer").withMulticastScouting(false);
+    }
+
+    public SessionConfig withJson5(String text) {
+        return new SessionConfig(text, configFile, mode, connect, listen, multicastScouting, overrides);
+    }
+
+    public SessionConfig withConfigFile(String path) {
+        return new SessionConfig(json5, path, mode, connect, listen, multicastScouting, overrides);
+    }
+
+    public SessionConfig withMode(String m) {
+        return new SessionConfig(json5, configFile, m, connect, listen, multicastScouting, overrides);
+    }
+
+    public SessionConfig withConnect(List<String> endpoints) {
+        return new SessionConfig(json5, configFile, mode, endpoints, listen, multicastScouting, overrides);
+    }
+
+    public SessionConfig withConnect(String... endpoints) {
+        return withConnect(List.of(endpoints));
+    }
+
+    public SessionConfig withListen(List<String> endpoints) {
+        return new SessionConfig(json5, configFile, mode, connect, endpoints, multicastScouting, overrides);
+    }
+
+    public SessionConfig withListen(String... endpoints) {
+        return withListen(List.of(endpoints));
+    }
+
+    public SessionConfig withMulticastScouting(Boolean enabled) {
+        return new SessionConfig(json5, configFile, mode, connect, listen, enabled, overrides);
+    }
+
+    public SessionConfig withOverride(String key, String json5Value) {
+        Map<String, String> o = new TreeMap<>(overrides);
+        o.put(key, json5Value);
+        return new SessionConfig(json5, configFile, mode, connect, listen, multicastScouting, o);
+    }
+
+    /** The (key, JSON5 value) pairs native/src/session.rs applies after the text and the file. */
+    String[] overridePairs() {
+        List<String> pairs = new ArrayList<>();
+        if (mode != null) {
+            pairs.add("mode");
+            pairs.add(quote(mode));
+        }
+        if (!connect.isEmpty()) {
+            pairs.add("connect/endpoints");
+            pairs.add(array(connect));
+        }
+        if (!listen.isEmpty()) {
+            pairs.add("listen/endpoints");
+            pairs.add(array(listen));
+        }
+        if (multicastScouting != null) {
+            pairs.add("scouting/multicast/enabled");
+            pairs.add(multicastScouting.toString());
+        }
+        overrides.forEach((k, v) -> {
+            pairs.add(k);
+            pairs.add(v);
+        });
+        return pairs.toArray(String[]::new);
+    }
+
+    private static String array(List<String> values) {
+        StringBuilder b = new StringBuilder("[");
+        for (String v : values) {
+            if (b.length() > 1) {
+                b.append(',');
+            }
+            b.append(quote(v.trim()));
+        }
+        return b.append(']').toString();
+    }
+
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.append('"').toString();
+    }
+}

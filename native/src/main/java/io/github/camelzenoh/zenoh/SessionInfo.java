@@ -1,0 +1,7 @@
+package io.github.camelzenoh.zenoh;
+
+import java.util.List;
+
+/** A session's own zenoh id and the ids of the routers and peers it is connected to now. */
+public record SessionInfo(String zid, List<String> routers, List<String> peers) {
+}

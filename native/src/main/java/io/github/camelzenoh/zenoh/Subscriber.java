@@ -1,0 +1,9 @@
+package io.github.camelzenoh.zenoh;
+
+/** A declared subscriber (plain, advanced or liveliness). close() undeclares it (idempotent). */
+public final class Subscriber extends NativeHandle {
+
+    Subscriber(long ptr, String description) {
+        super(ptr, ZenohNative::subscriberUndeclare, description);
+    }
+}

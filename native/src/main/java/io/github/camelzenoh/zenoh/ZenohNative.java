@@ -1,0 +1,127 @@
+package io.github.camelzenoh.zenoh;
+
+/**
+ * Every function exported by the Rust library, in one place. Package-private: the rest of the Java
+ * face wraps these in typed handles, and nothing outside this package ever sees a raw pointer.
+ *
+ * <p>Conventions shared with the Rust side ({@code native/src/*.rs}):
+ * <ul>
+ *   <li>{@code long} arguments named {@code *Ptr} are handles returned earlier by this class; the
+ *       caller guarantees they are live for the call (see {@link NativeHandle}).</li>
+ *   <li>Encodings cross as {@code (int id, String schema)}; {@code id < 0} means "not given".</li>
+ *   <li>Enumerations cross as their {@code ordinal()} codes documented on each enum.</li>
+ *   <li>Every function throws a {@link ZenohException} subclass on error; a Rust panic arrives as
+ *       {@link NativePanicException}.</li>
+ * </ul>
+ */
+final class ZenohNative {
+
+    static {
+        NativeLoader.load();
+    }
+
+    private ZenohNative() {
+    }
+
+    // ---- library ----------------------------------------------------------------------------
+    static native long liveObjects();
+
+    /** Test-only: panics inside the boundary wrapper; must arrive as NativePanicException. */
+    static native void testPanic(String message);
+
+    // ---- session ----------------------------------------------------------------------------
+    /** overrides: flat array of (json5 key, json5 value) pairs applied after text and file. */
+    static native long sessionOpen(String json5, String configFile, String[] overrides);
+
+    static native void sessionClose(long sessionPtr);
+
+    static native String sessionZid(long sessionPtr);
+
+    /** [0] = routers, [1] = peers. */
+    static native String[][] sessionPeers(long sessionPtr);
+
+    static native boolean sessionIsClosed(long sessionPtr);
+
+    // ---- key expressions (no handle kept) ---------------------------------------------------
+    static native void keyExprValidate(String keyExpr);
+
+    static native String keyExprCanonize(String keyExpr);
+
+    static native boolean keyExprIntersects(String a, String b);
+
+    static native boolean keyExprIncludes(String a, String b);
+
+    static native long keyExprDeclare(long sessionPtr, String keyExpr);
+
+    static native void keyExprUndeclare(long keyExprPtr);
+
+    // ---- publisher and one-shot put/delete --------------------------------------------------
+    /**
+     * qos packs congestion control (bits 0-1), priority (bits 2-4), express (bit 5),
+     * reliability (bit 6, 1 = reliable), allowed destination (bits 7-8).
+     */
+    static native long publisherDeclare(long sessionPtr, long keyExprPtr, String keyExpr,
+            int encodingId, String encodingSchema, int qos,
+            int cacheMaxSamples, long heartbeatMillis);
+
+    static native void publisherPut(long publisherPtr, byte[] payload, int encodingId,
+            String encodingSchema, byte[] attachment);
+
+    static native void publisherDelete(long publisherPtr, byte[] attachment);
+
+    static native void publisherUndeclare(long publisherPtr);
+
+    static native void sessionPut(long sessionPtr, long keyExprPtr, String keyExpr, byte[] payload,
+            int encodingId, String encodingSchema, byte[] attachment, int qos);
+
+    static native void sessionDelete(long sessionPtr, long keyExprPtr, String keyExpr,
+            byte[] attachment, int qos);
+
+    // ---- subscriber -------------------------------------------------------------------------
+    /**
+     * listener receives {@link SampleSink#onSample}. origin: 0 any, 1 sessionLocal, 2 remote.
+     * history/recovery > 0 makes it a zenoh-ext advanced subscriber (see AdvancedOptions).
+     */
+    static native long subscriberDeclare(long sessionPtr, long keyExprPtr, String keyExpr,
+            int origin, SampleSink listener, int historyMaxSamples, boolean recovery,
+            long recoveryPeriodMillis, MissSink missListener);
+
+    static native void subscriberUndeclare(long subscriberPtr);
+
+    // ---- queryable --------------------------------------------------------------------------
+    static native long queryableDeclare(long sessionPtr, long keyExprPtr, String keyExpr,
+            boolean complete, int origin, QuerySink listener);
+
+    static native void queryableUndeclare(long queryablePtr);
+
+    static native void queryReply(long queryPtr, String keyExpr, byte[] payload, int encodingId,
+            String encodingSchema, byte[] attachment);
+
+    static native void queryReplyDelete(long queryPtr, String keyExpr, byte[] attachment);
+
+    static native void queryReplyError(long queryPtr, byte[] payload, int encodingId,
+            String encodingSchema);
+
+    /** Drops the query: zenoh sends the final response to the asker. */
+    static native void queryFinish(long queryPtr);
+
+    // ---- get --------------------------------------------------------------------------------
+    /**
+     * target: 0 bestMatching, 1 all, 2 allComplete. consolidation: 0 auto, 1 none, 2 monotonic,
+     * 3 latest. listener gets onReply per reply and onComplete exactly once.
+     */
+    static native void sessionGet(long sessionPtr, String selector, byte[] payload, int encodingId,
+            String encodingSchema, byte[] attachment, int target, int consolidation,
+            long timeoutMillis, int qos, ReplySink listener);
+
+    // ---- liveliness -------------------------------------------------------------------------
+    static native long livelinessDeclareToken(long sessionPtr, String keyExpr);
+
+    static native void livelinessUndeclareToken(long tokenPtr);
+
+    static native long livelinessDeclareSubscriber(long sessionPtr, String keyExpr, boolean history,
+            SampleSink listener);
+
+    static native void livelinessGet(long sessionPtr, String keyExpr, long timeoutMillis,
+            ReplySink listener);
+}

@@ -1,0 +1,156 @@
+package io.github.camelzenoh.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Two peer sessions in one JVM over loopback: every sample field crosses intact. */
+class PubSubTest {
+
+    static Session a;
+    static Session b;
+
+    @BeforeAll
+    static void open() {
+        Session[] p = Loopback.pair();
+        a = p[0];
+        b = p[1];
+    }
+
+    @AfterAll
+    static void close() {
+        b.close();
+        a.close();
+    }
+
+    static Sample poll(BlockingQueue<Sample> q) throws InterruptedException {
+        Sample s = q.poll(10, TimeUnit.SECONDS);
+        assertThat(s).as("sample within 10 s").isNotNull();
+        return s;
+    }
+
+    @Test
+    void everySampleFieldRoundTrips() throws Exception {
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Subscriber sub = b.declareSubscriber("test/fields/**", SubscriberOptions.DEFAULT, got::add);
+                KeyExpr ke = a.declareKeyExpr("test/fields/one");
+                Publisher pub = a.declarePublisher(ke, PublisherOptions.DEFAULT
+                        .withEncoding(Encoding.parse("application/json"))
+                        .withQos(Qos.DEFAULT.withPriority(Priority.INTERACTIVE_HIGH)
+                                .withCongestionControl(CongestionControl.BLOCK).withExpress(true)))) {
+            Loopback.settle();
+            byte[] payload = "{\"t\":21.5}".getBytes(StandardCharsets.UTF_8);
+            pub.put(payload, null, "att-1".getBytes(StandardCharsets.UTF_8));
+            Sample s = poll(got);
+            assertThat(s.keyExpr()).isEqualTo("test/fields/one");
+            assertThat(s.payload()).isEqualTo(payload);
+            assertThat(s.encoding()).isEqualTo(Encoding.APPLICATION_JSON);
+            assertThat(s.encoding().toString()).isEqualTo("application/json");
+            assertThat(s.kind()).isEqualTo(SampleKind.PUT);
+            assertThat(s.priority()).isEqualTo(Priority.INTERACTIVE_HIGH);
+            assertThat(s.congestionControl()).isEqualTo(CongestionControl.BLOCK);
+            assertThat(s.express()).isTrue();
+            assertThat(s.reliability()).isEqualTo(Reliability.RELIABLE);
+            assertThat(new String(s.attachment(), StandardCharsets.UTF_8)).isEqualTo("att-1");
+            assertThat(s.timestamp()).as("peers do not stamp by default").isNull();
+
+            // per-put encoding with schema overrides the publisher's; custom encodings keep their text
+            pub.put(new byte[] {1, 2, 3}, new Encoding(Encoding.CUSTOM_ID, "vnd/robot-pose;v2"), null);
+            Sample custom = poll(got);
+            assertThat(custom.encoding().id()).isEqualTo(0xFFFF);
+            assertThat(custom.encoding().schema()).isEqualTo("vnd/robot-pose;v2");
+            assertThat(custom.encoding().toString()).isEqualTo("vnd/robot-pose;v2");
+            assertThat(custom.attachment()).isNull();
+
+            pub.put(new byte[0], Encoding.parse("text/plain;charset=utf-8"), null);
+            Sample text = poll(got);
+            assertThat(text.payload()).isEmpty();
+            assertThat(text.encoding()).isEqualTo(new Encoding(4, "charset=utf-8"));
+
+            pub.delete("bye".getBytes(StandardCharsets.UTF_8));
+            Sample del = poll(got);
+            assertThat(del.kind()).isEqualTo(SampleKind.DELETE);
+            assertThat(del.keyExpr()).isEqualTo("test/fields/one");
+            assertThat(new String(del.attachment(), StandardCharsets.UTF_8)).isEqualTo("bye");
+        }
+    }
+
+    @Test
+    void oneShotPutAndDeleteCarryQos() throws Exception {
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Subscriber sub = a.declareSubscriber("test/oneshot/*", SubscriberOptions.DEFAULT, got::add)) {
+            Loopback.settle();
+            b.put("test/oneshot/x", "v".getBytes(StandardCharsets.UTF_8), new Encoding(13, "pkg.Msg"), null,
+                    Qos.DEFAULT.withPriority(Priority.BACKGROUND).withReliability(Reliability.BEST_EFFORT));
+            Sample s = poll(got);
+            assertThat(s.encoding()).isEqualTo(new Encoding(13, "pkg.Msg"));
+            assertThat(s.encoding().toString()).isEqualTo("application/protobuf;pkg.Msg");
+            assertThat(s.priority()).isEqualTo(Priority.BACKGROUND);
+            assertThat(s.congestionControl()).isEqualTo(CongestionControl.DROP);
+            assertThat(s.express()).isFalse();
+            b.delete("test/oneshot/x", null, Qos.DEFAULT);
+            assertThat(poll(got).kind()).isEqualTo(SampleKind.DELETE);
+        }
+    }
+
+    @Test
+    void timestampsArriveWhenThePublisherStamps() throws Exception {
+        int port = Loopback.freePort();
+        try (Session stamping = Session.open(Loopback.listener(port).withOverride("timestamping/enabled", "true"));
+                Session plain = Session.open(Loopback.connector(port))) {
+            Loopback.await(Duration.ofSeconds(10), () -> !plain.info().peers().isEmpty(), "peers");
+            BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+            try (Subscriber sub = plain.declareSubscriber("test/ts", SubscriberOptions.DEFAULT, got::add)) {
+                Loopback.settle();
+                stamping.put("test/ts", new byte[] {1}, null, null, Qos.DEFAULT);
+                Sample s = poll(got);
+                assertThat(s.timestamp()).as("timestamp text").isNotBlank().contains("/");
+            }
+        }
+    }
+
+    @Test
+    void allowedOriginFiltersLocalPublications() throws Exception {
+        List<String> local = new CopyOnWriteArrayList<>();
+        List<String> remote = new CopyOnWriteArrayList<>();
+        try (Subscriber l = a.declareSubscriber("test/origin", SubscriberOptions.DEFAULT.withOrigin(
+                Locality.SESSION_LOCAL), s -> local.add(new String(s.payload(), StandardCharsets.UTF_8)));
+                Subscriber r = a.declareSubscriber("test/origin", SubscriberOptions.DEFAULT.withOrigin(
+                        Locality.REMOTE), s -> remote.add(new String(s.payload(), StandardCharsets.UTF_8)))) {
+            Loopback.settle();
+            a.put("test/origin", "from-a".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            b.put("test/origin", "from-b".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            Loopback.await(Duration.ofSeconds(10), () -> !local.isEmpty() && !remote.isEmpty(), "both samples");
+            Loopback.settle();
+            assertThat(local).containsExactly("from-a");
+            assertThat(remote).containsExactly("from-b");
+        }
+    }
+
+    @Test
+    void samplesArriveInOrderWithBlockingCongestionControl() throws Exception {
+        int n = 20_000;
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Subscriber sub = b.declareSubscriber("test/order", SubscriberOptions.DEFAULT, got::add);
+                Publisher pub = a.declarePublisher("test/order", PublisherOptions.DEFAULT.withQos(
+                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+            Loopback.settle();
+            for (int i = 0; i < n; i++) {
+                pub.put(Integer.toString(i).getBytes(StandardCharsets.UTF_8));
+            }
+            for (int i = 0; i < n; i++) {
+                Sample s = poll(got);
+                assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+            }
+        }
+    }
+}
