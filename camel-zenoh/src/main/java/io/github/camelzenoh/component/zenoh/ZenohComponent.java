@@ -1,0 +1,47 @@
+package io.github.camelzenoh.component.zenoh;
+
+import java.util.Map;
+import org.apache.camel.Endpoint;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.annotations.Component;
+import org.apache.camel.support.HealthCheckComponent;
+
+/**
+ * The {@code zenoh:} component. Its configuration holds defaults for every endpoint option (so
+ * {@code camel.component.zenoh.connect=tcp/...} applies to all endpoints); it owns the shared
+ * sessions and closes them when it stops.
+ */
+@Component("zenoh")
+public class ZenohComponent extends HealthCheckComponent {
+
+    @Metadata(description = "Default options for every zenoh endpoint (each endpoint works on a copy).")
+    private ZenohConfiguration configuration = new ZenohConfiguration();
+
+    private final ZenohSessions sessions = new ZenohSessions();
+
+    @Override
+    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
+        ZenohEndpoint endpoint = new ZenohEndpoint(uri, this, configuration.copy());
+        setProperties(endpoint, parameters);
+        endpoint.init(remaining);
+        return endpoint;
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        sessions.closeAll();
+        super.doStop();
+    }
+
+    ZenohSessions sessions() {
+        return sessions;
+    }
+
+    public ZenohConfiguration getConfiguration() {
+        return configuration;
+    }
+
+    public void setConfiguration(ZenohConfiguration configuration) {
+        this.configuration = configuration;
+    }
+}

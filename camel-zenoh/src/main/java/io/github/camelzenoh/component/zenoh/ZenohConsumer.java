@@ -1,0 +1,213 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.QueryableOptions;
+import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangePattern;
+import org.apache.camel.Message;
+import org.apache.camel.Processor;
+import org.apache.camel.support.DefaultConsumer;
+
+/**
+ * {@code from("zenoh:...")}: declares a subscriber, queryable or liveliness subscriber on the
+ * endpoint's declared key expression. zenoh's callback only enqueues the received values
+ * ({@link ZenohHandoff}); the route runs on the consumer's own threads.
+ */
+public class ZenohConsumer extends DefaultConsumer {
+
+    private final ZenohEndpoint endpoint;
+    private final ZenohOptions options;
+    private ZenohHandoff<Object> handoff;
+    private ExecutorService executor;
+    private AutoCloseable declaration;
+    private ZenohHealthCheck.Registration health;
+
+    public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
+        super(endpoint, processor);
+        this.endpoint = endpoint;
+        this.options = endpoint.options();
+    }
+
+    @Override
+    public ZenohEndpoint getEndpoint() {
+        return endpoint;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        ZenohConfiguration c = endpoint.getConfiguration();
+        String name = endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
+        handoff = new ZenohHandoff<>(name, c.getQueueSize(), options.overflow(), endpoint.dropped);
+        executor = endpoint.getCamelContext().getExecutorServiceManager()
+                .newFixedThreadPool(this, "ZenohConsumer[" + endpoint.getKeyExpr() + "]", c.getConcurrentConsumers());
+        handoff.start(executor, c.getConcurrentConsumers(), this::route);
+        try {
+            declaration = declare(endpoint.session(), endpoint.declaredKeyExpr(), c);
+        } catch (RuntimeException e) {
+            stopHandoff();
+            throw e;
+        }
+        health = ZenohHealthCheck.forConsumer(this);
+    }
+
+    private AutoCloseable declare(Session session, KeyExpr ke, ZenohConfiguration c) {
+        return switch (options.consumerType()) {
+            case SUBSCRIBER -> session.declareSubscriber(ke, new SubscriberOptions(options.origin(),
+                    c.isHistory() ? c.getHistorySize() : 0, c.isRecovery(), c.getRecoveryPeriod(),
+                    (source, count) -> endpoint.missed.add(count)), this::onSample);
+            case QUERYABLE -> session.declareQueryable(ke, new QueryableOptions(c.isComplete(), options.origin()),
+                    this::onQuery);
+            case LIVELINESS -> session.declareLivelinessSubscriber(endpoint.getKeyExpr(), c.isHistory(),
+                    this::onSample);
+        };
+    }
+
+    /** zenoh thread: count and enqueue, nothing else. */
+    private void onSample(Sample sample) {
+        endpoint.received.increment();
+        handoff.offer(sample);
+    }
+
+    private void onQuery(Query query) {
+        endpoint.received.increment();
+        handoff.offer(query);
+    }
+
+    /** Route thread. */
+    private void route(Object item) {
+        if (item instanceof Query q) {
+            answer(q);
+            return;
+        }
+        Exchange exchange = createExchange(false);
+        try {
+            Sample s = (Sample) item;
+            ZenohMessages.fromSample(exchange.getIn(), s);
+            if (options.consumerType() == ZenohOptions.ConsumerType.LIVELINESS) {
+                exchange.getIn().setBody(null);
+            }
+            applyHeaderFilter(exchange);
+            getProcessor().process(exchange);
+        } catch (Exception e) {
+            exchange.setException(e);
+        }
+        if (exchange.getException() != null) {
+            endpoint.failed.increment();
+            getExceptionHandler().handleException("Error processing zenoh sample", exchange, exchange.getException());
+        }
+        releaseExchange(exchange, false);
+    }
+
+    /** Queryable: the route's result is the reply; a failure becomes an error reply, never a timeout. */
+    private void answer(Query q) {
+        Exchange exchange = createExchange(false);
+        exchange.setPattern(ExchangePattern.InOut);
+        try {
+            Message in = exchange.getIn();
+            in.setBody(q.payload());
+            in.setHeader(ZenohConstants.KEY_EXPR, q.keyExpr());
+            in.setHeader(ZenohConstants.SELECTOR_PARAMETERS, q.parameters());
+            if (q.encoding() != null) {
+                ZenohMessages.setEncoding(in, q.encoding());
+            }
+            if (q.attachment() != null) {
+                in.setHeader(ZenohConstants.ATTACHMENT, q.attachment());
+            }
+            applyHeaderFilter(exchange);
+            getProcessor().process(exchange);
+            if (exchange.getException() == null) {
+                reply(q, exchange);
+            }
+        } catch (Exception e) {
+            exchange.setException(e);
+        }
+        Exception failure = exchange.getException();
+        if (failure != null) {
+            endpoint.failed.increment();
+            try {
+                q.replyError(String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING);
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+            getExceptionHandler().handleException("Error answering zenoh query " + q, exchange, failure);
+        }
+        q.finish();
+        releaseExchange(exchange, false);
+    }
+
+    private void reply(Query q, Exchange exchange) throws Exception {
+        Message out = exchange.getMessage();
+        Object body = out.getBody();
+        byte[] payload = ZenohMessages.payload(exchange, body, "reply");
+        Encoding enc = ZenohMessages.encoding(out, body, options.encoding());
+        q.reply(replyKey(q, out), payload, enc, ZenohMessages.attachment(exchange));
+        endpoint.sent.increment();
+    }
+
+    /** Header CamelZenohReplyKeyExpr, else the query's key without wildcard, else the endpoint's without. */
+    private String replyKey(Query q, Message out) {
+        String key = out.getHeader(ZenohConstants.REPLY_KEY_EXPR, String.class);
+        if (key != null) {
+            return key;
+        }
+        if (!KeyExpr.hasWildcard(q.keyExpr())) {
+            return q.keyExpr();
+        }
+        if (!KeyExpr.hasWildcard(endpoint.getKeyExpr())) {
+            return endpoint.getKeyExpr();
+        }
+        throw new IllegalStateException("Cannot choose the key of the reply to query '" + q.keyExpr()
+                + "': both it and the endpoint's key expression '" + endpoint.getKeyExpr()
+                + "' have wildcards; set header " + ZenohConstants.REPLY_KEY_EXPR);
+    }
+
+    private void applyHeaderFilter(Exchange exchange) {
+        if (endpoint.getHeaderFilterStrategy() instanceof ZenohHeaderFilterStrategy z && z.filtersNothingInbound()) {
+            return;
+        }
+        exchange.getIn().getHeaders().entrySet().removeIf(
+                h -> endpoint.getHeaderFilterStrategy().applyFilterToExternalHeaders(h.getKey(), h.getValue(), exchange));
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        if (health != null) {
+            health.close();
+            health = null;
+        }
+        AutoCloseable d = declaration;
+        declaration = null;
+        if (d != null) {
+            d.close();
+        }
+        stopHandoff();
+        super.doStop();
+    }
+
+    private void stopHandoff() {
+        if (handoff != null) {
+            handoff.stop();
+        }
+        if (executor != null) {
+            endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(executor);
+            executor = null;
+        }
+    }
+
+    /** True while declared on an open session (what the health check reports). */
+    boolean isDeclared() {
+        return declaration != null && isRunAllowed();
+    }
+
+    int pending() {
+        return handoff == null ? 0 : handoff.size();
+    }
+}

@@ -1,0 +1,195 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.KeyExprException;
+import io.github.camelzenoh.zenoh.Session;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.camel.Category;
+import org.apache.camel.Consumer;
+import org.apache.camel.MultipleConsumersSupport;
+import org.apache.camel.Processor;
+import org.apache.camel.Producer;
+import org.apache.camel.spi.EndpointServiceLocation;
+import org.apache.camel.spi.HeaderFilterStrategy;
+import org.apache.camel.spi.HeaderFilterStrategyAware;
+import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.UriEndpoint;
+import org.apache.camel.spi.UriParam;
+import org.apache.camel.spi.UriPath;
+import org.apache.camel.support.DefaultEndpoint;
+
+/**
+ * A zenoh key expression. While started, the endpoint holds its session (shared, see
+ * {@link ZenohSessions}) and its key expression declared on that session; its consumers and
+ * producers declare their subscriber, queryable or publisher on that declaration.
+ */
+@UriEndpoint(firstVersion = "0.1.0", scheme = "zenoh", title = "Zenoh", syntax = "zenoh:keyExpr",
+        category = { Category.IOT, Category.MESSAGING }, headersClass = ZenohConstants.class)
+public class ZenohEndpoint extends DefaultEndpoint
+        implements HeaderFilterStrategyAware, MultipleConsumersSupport, EndpointServiceLocation {
+
+    @UriPath(description = "The zenoh key expression, e.g. sensors/** or cmd/robot1. Validated when the"
+            + " endpoint is created; a non-canonical one is rejected unless autocanonize=true.")
+    @Metadata(required = true)
+    private String keyExpr;
+    @UriParam
+    private ZenohConfiguration configuration;
+    @UriParam(label = "advanced", description = "Which zenoh headers the consumer sets (default: all of them).")
+    private HeaderFilterStrategy headerFilterStrategy = new ZenohHeaderFilterStrategy();
+
+    private ZenohOptions options;
+    private volatile ZenohSessions.Lease lease;
+    private volatile KeyExpr declared;
+
+    /** Counters shown by the dev console; producers and consumers add to them. */
+    final LongAdder received = new LongAdder();
+    final LongAdder dropped = new LongAdder();
+    final LongAdder missed = new LongAdder();
+    final LongAdder failed = new LongAdder();
+    final LongAdder sent = new LongAdder();
+
+    public ZenohEndpoint(String uri, ZenohComponent component, ZenohConfiguration configuration) {
+        super(uri, component);
+        this.configuration = configuration;
+    }
+
+    /** Checks the key expression and every option value; called once the URI options are set. */
+    void init(String remaining) {
+        this.keyExpr = checkKeyExpr(remaining, configuration.isAutocanonize());
+        this.options = ZenohOptions.of(configuration);
+    }
+
+    /** Quotes the expression and zenoh's reason; for a non-canonical one, gives the canonical form. */
+    static String checkKeyExpr(String ke, boolean autocanonize) {
+        if (ke == null || ke.isEmpty()) {
+            throw new IllegalArgumentException("zenoh key expression must not be empty: use zenoh:a/b/c");
+        }
+        try {
+            KeyExpr.validate(ke);
+            return ke;
+        } catch (KeyExprException invalid) {
+            String canonical;
+            try {
+                canonical = KeyExpr.canonize(ke);
+            } catch (KeyExprException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+            if (autocanonize) {
+                return canonical;
+            }
+            throw new IllegalArgumentException("zenoh key expression '" + ke + "' is not canonical: its canonical"
+                    + " form is '" + canonical + "' (use that, or set autocanonize=true)", invalid);
+        }
+    }
+
+    @Override
+    public ZenohComponent getComponent() {
+        return (ZenohComponent) super.getComponent();
+    }
+
+    @Override
+    public Producer createProducer() {
+        return new ZenohProducer(this);
+    }
+
+    @Override
+    public Consumer createConsumer(Processor processor) throws Exception {
+        ZenohConsumer consumer = new ZenohConsumer(this, processor);
+        configureConsumer(consumer);
+        return consumer;
+    }
+
+    @Override
+    public boolean isMultipleConsumersSupported() {
+        return true;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        ZenohSessions.Lease l = getComponent().sessions().acquire(configuration);
+        try {
+            declared = l.session().declareKeyExpr(keyExpr);
+        } catch (RuntimeException e) {
+            l.close();
+            throw e;
+        }
+        lease = l;
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        KeyExpr d = declared;
+        declared = null;
+        if (d != null) {
+            d.close();
+        }
+        ZenohSessions.Lease l = lease;
+        lease = null;
+        if (l != null) {
+            l.close();
+        }
+        super.doStop();
+    }
+
+    /** The session while started; fails clearly otherwise. */
+    Session session() {
+        ZenohSessions.Lease l = lease;
+        if (l == null) {
+            throw new IllegalStateException("zenoh endpoint " + getEndpointUri() + " is not started");
+        }
+        return l.session();
+    }
+
+    /** The declared key expression while started, else null. */
+    KeyExpr declaredKeyExpr() {
+        return declared;
+    }
+
+    ZenohOptions options() {
+        return options;
+    }
+
+    public String getKeyExpr() {
+        return keyExpr;
+    }
+
+    public void setKeyExpr(String keyExpr) {
+        this.keyExpr = keyExpr;
+    }
+
+    public ZenohConfiguration getConfiguration() {
+        return configuration;
+    }
+
+    public void setConfiguration(ZenohConfiguration configuration) {
+        this.configuration = configuration;
+    }
+
+    @Override
+    public HeaderFilterStrategy getHeaderFilterStrategy() {
+        return headerFilterStrategy;
+    }
+
+    @Override
+    public void setHeaderFilterStrategy(HeaderFilterStrategy strategy) {
+        this.headerFilterStrategy = strategy;
+    }
+
+    @Override
+    public String getServiceUrl() {
+        String c = configuration.getConnect();
+        return c != null ? c : configuration.getListen();
+    }
+
+    @Override
+    public String getServiceProtocol() {
+        return "zenoh";
+    }
+
+    @Override
+    public Map<String, String> getServiceMetadata() {
+        return Map.of("keyExpr", keyExpr == null ? "" : keyExpr);
+    }
+}

@@ -1,0 +1,122 @@
+package io.github.camelzenoh.component.zenoh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Moves items from zenoh's delivery threads to the route's threads through one bounded queue.
+ * zenoh's threads only enqueue (never run a route, so a route doing zenoh I/O cannot deadlock
+ * them); memory stays bounded by the queue size; with one route thread, order is zenoh's order.
+ * When the queue is full the overflow policy decides: BLOCK waits for room (zenoh back-pressure,
+ * like its FIFO channel), DROP_OLDEST / DROP_NEWEST drop one item and count it.
+ */
+final class ZenohHandoff<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ZenohHandoff.class);
+    private static final int BATCH = 256;
+
+    private final ArrayBlockingQueue<T> queue;
+    private final ZenohOptions.Overflow overflow;
+    private final LongAdder dropped;
+    private final String name;
+    private volatile boolean running;
+
+    ZenohHandoff(String name, int capacity, ZenohOptions.Overflow overflow, LongAdder dropped) {
+        this.name = name;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.overflow = overflow;
+        this.dropped = dropped;
+    }
+
+    /** Called on a zenoh thread. */
+    void offer(T item) {
+        if (!running) {
+            dropped.increment();
+            return;
+        }
+        if (queue.offer(item)) {
+            return;
+        }
+        switch (overflow) {
+            case DROP_NEWEST -> dropped.increment();
+            case DROP_OLDEST -> {
+                while (!queue.offer(item)) {
+                    if (queue.poll() != null) {
+                        dropped.increment();
+                    }
+                }
+            }
+            case BLOCK -> {
+                try {
+                    while (!queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                        if (!running) {
+                            dropped.increment();
+                            return;
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    dropped.increment();
+                }
+            }
+        }
+    }
+
+    /** Starts {@code threads} route threads on {@code executor}, each handing items to {@code sink}. */
+    void start(ExecutorService executor, int threads, Consumer<T> sink) {
+        running = true;
+        for (int i = 0; i < threads; i++) {
+            executor.execute(() -> drain(sink));
+        }
+    }
+
+    private void drain(Consumer<T> sink) {
+        List<T> batch = new ArrayList<>(BATCH);
+        while (running) {
+            try {
+                T first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, BATCH - 1);
+                for (int i = 0; i < batch.size(); i++) {
+                    if (!running) {
+                        dropped.add(batch.size() - i);
+                        break;
+                    }
+                    sink.accept(batch.get(i));
+                }
+                batch.clear();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
+                batch.clear();
+            }
+        }
+    }
+
+    /** Stops taking items; whatever is still queued is dropped, counted and logged (never silent). */
+    void stop() {
+        running = false;
+        int left = queue.size();
+        queue.clear();
+        if (left > 0) {
+            dropped.add(left);
+            LOG.warn("zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)", name, left);
+        }
+    }
+
+    int size() {
+        return queue.size();
+    }
+}

@@ -1,0 +1,104 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionInfo;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.apache.camel.health.HealthCheckHelper;
+import org.apache.camel.health.HealthCheckRepository;
+import org.apache.camel.health.HealthCheckResultBuilder;
+import org.apache.camel.health.WritableHealthCheckRepository;
+import org.apache.camel.impl.health.AbstractHealthCheck;
+
+/**
+ * Readiness of one zenoh consumer or producer: DOWN when it is not declared, when its session is
+ * closed, or when a session that must reach others (client mode, or endpoints to connect to) has
+ * no router or peer connected. Registered in Camel's "consumers" / "producers" repositories like
+ * Camel's own components, enabled by the component's healthCheckConsumerEnabled /
+ * healthCheckProducerEnabled options.
+ */
+final class ZenohHealthCheck extends AbstractHealthCheck {
+
+    private final ZenohEndpoint endpoint;
+    private final BooleanSupplier declared;
+
+    private ZenohHealthCheck(String id, ZenohEndpoint endpoint, BooleanSupplier declared) {
+        super("camel", id);
+        this.endpoint = endpoint;
+        this.declared = declared;
+    }
+
+    @Override
+    public boolean isLiveness() {
+        return false;
+    }
+
+    @Override
+    protected void doCall(HealthCheckResultBuilder builder, Map<String, Object> options) {
+        builder.detail("keyExpr", endpoint.getKeyExpr());
+        String problem = problem(endpoint, declared.getAsBoolean());
+        if (problem == null) {
+            builder.up();
+        } else {
+            builder.message(problem).down();
+        }
+    }
+
+    /** Why the endpoint is not ready, or null when it is. Shared with the dev console. */
+    static String problem(ZenohEndpoint endpoint, boolean declared) {
+        if (!declared) {
+            return "zenoh declaration on '" + endpoint.getKeyExpr() + "' is not active";
+        }
+        Session s;
+        try {
+            s = endpoint.session();
+        } catch (IllegalStateException e) {
+            return e.getMessage();
+        }
+        if (s.isClosed()) {
+            return "zenoh session is closed";
+        }
+        ZenohConfiguration c = endpoint.getConfiguration();
+        boolean mustReachOthers = "client".equals(s.config().mode()) || !s.config().connect().isEmpty();
+        if (mustReachOthers) {
+            SessionInfo info = s.info();
+            if (info.routers().isEmpty() && info.peers().isEmpty()) {
+                return "zenoh session (mode " + (c.getMode() == null ? "from config" : c.getMode())
+                        + ") is connected to no router or peer";
+            }
+        }
+        return null;
+    }
+
+    /** Unregisters the check (idempotent). */
+    interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    static Registration forConsumer(ZenohConsumer consumer) {
+        ZenohEndpoint e = consumer.getEndpoint();
+        ZenohHealthCheck check = new ZenohHealthCheck("zenoh-consumer-" + consumer.getRouteId(), e,
+                consumer::isDeclared);
+        check.setEnabled(e.getComponent().isHealthCheckConsumerEnabled());
+        // Camel's "consumers" repository reads the check from the consumer itself (HealthCheckAware)
+        consumer.setHealthCheck(check);
+        return () -> consumer.setHealthCheck(null);
+    }
+
+    static Registration forProducer(ZenohProducer producer) {
+        ZenohEndpoint e = producer.getEndpoint();
+        ZenohHealthCheck check = new ZenohHealthCheck("zenoh-producer-" + e.getKeyExpr(), e, producer::isReady);
+        check.setEnabled(e.getComponent().isHealthCheckProducerEnabled());
+        return register(e, "producers", check);
+    }
+
+    private static Registration register(ZenohEndpoint e, String repository, ZenohHealthCheck check) {
+        HealthCheckRepository found = HealthCheckHelper.getHealthCheckRepository(e.getCamelContext(), repository);
+        if (!(found instanceof WritableHealthCheckRepository repo)) {
+            return () -> { };
+        }
+        repo.addHealthCheck(check);
+        return () -> repo.removeHealthCheck(check);
+    }
+}

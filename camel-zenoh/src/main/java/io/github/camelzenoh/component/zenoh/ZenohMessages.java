@@ -1,0 +1,168 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.Reply;
+import io.github.camelzenoh.zenoh.Sample;
+import java.nio.charset.StandardCharsets;
+import org.apache.camel.Exchange;
+import org.apache.camel.InvalidPayloadException;
+import org.apache.camel.Message;
+import org.apache.camel.NoTypeConversionAvailableException;
+
+/**
+ * zenoh values ↔ Camel messages, both ways: the headers a consumer sets, and how a producer
+ * resolves a payload, its encoding and its attachment from a message (the contract's precedence).
+ */
+final class ZenohMessages {
+
+    /** Header texts of each enum value, computed once (no string building per message). */
+    private static final String[] PRIORITY = names(Priority.values());
+    private static final String[] CONGESTION = names(CongestionControl.values());
+
+    private ZenohMessages() {
+    }
+
+    private static String[] names(Enum<?>[] values) {
+        String[] out = new String[values.length];
+        for (Enum<?> v : values) {
+            out[v.ordinal()] = ZenohOptions.name(v);
+        }
+        return out;
+    }
+
+    /** A received sample onto a message: body = payload bytes, headers per the contract. */
+    static void fromSample(Message m, Sample s) {
+        m.setBody(s.payload());
+        m.setHeader(ZenohConstants.KEY_EXPR, s.keyExpr());
+        setEncoding(m, s.encoding());
+        m.setHeader(ZenohConstants.SAMPLE_KIND, s.kind().name());
+        if (s.timestamp() != null) {
+            m.setHeader(ZenohConstants.TIMESTAMP, s.timestamp());
+        }
+        m.setHeader(ZenohConstants.PRIORITY, PRIORITY[s.priority().ordinal()]);
+        m.setHeader(ZenohConstants.CONGESTION_CONTROL, CONGESTION[s.congestionControl().ordinal()]);
+        m.setHeader(ZenohConstants.EXPRESS, s.express());
+        if (s.attachment() != null) {
+            m.setHeader(ZenohConstants.ATTACHMENT, s.attachment());
+        }
+    }
+
+    /** Encoding headers, plus Content-Type when the encoding is a MIME type. */
+    static void setEncoding(Message m, Encoding e) {
+        m.setHeader(ZenohConstants.ENCODING_ID, e.id());
+        if (e.schema() != null) {
+            m.setHeader(ZenohConstants.ENCODING_SCHEMA, e.schema());
+        } else {
+            m.removeHeader(ZenohConstants.ENCODING_SCHEMA);
+        }
+        if (e.isMimeType()) {
+            m.setHeader(Exchange.CONTENT_TYPE, e.toString());
+        }
+    }
+
+    static ZenohReply toReply(Reply r) {
+        if (r.ok()) {
+            Sample s = r.sample();
+            return new ZenohReply(true, s.keyExpr(), s.payload(), s.encoding().id(), s.encoding().schema(),
+                    s.encoding().toString(), s.kind().name(), s.timestamp());
+        }
+        Encoding e = r.errorEncoding();
+        return new ZenohReply(false, null, r.errorPayload(), e.id(), e.schema(), e.toString(), null, null);
+    }
+
+    /** Body → payload: byte[] as is, String as UTF-8, null as empty, else Camel type conversion. */
+    static byte[] payload(Exchange exchange, Object body, String what) throws InvalidPayloadException {
+        if (body == null) {
+            return new byte[0];
+        }
+        if (body instanceof byte[] b) {
+            return b;
+        }
+        if (body instanceof String s) {
+            return s.getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] converted = exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, body);
+        if (converted == null) {
+            throw new InvalidPayloadException(exchange, byte[].class, exchange.getMessage(),
+                    new NoTypeConversionAvailableException(body, byte[].class));
+        }
+        return converted;
+    }
+
+    /**
+     * The contract's precedence: headers CamelZenohEncodingId (+ Schema), then the endpoint's
+     * encoding option, then Content-Type, then by body type (String → zenoh/string, else zenoh/bytes).
+     */
+    static Encoding encoding(Message m, Object body, Encoding endpointEncoding) {
+        Object id = m.getHeader(ZenohConstants.ENCODING_ID);
+        if (id != null) {
+            int value = encodingId(id);
+            Object schema = m.getHeader(ZenohConstants.ENCODING_SCHEMA);
+            if (schema != null && !(schema instanceof String)) {
+                throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_SCHEMA + " must be a String,"
+                        + " got " + schema.getClass().getName());
+            }
+            return schema == null ? Encoding.ofId(value) : new Encoding(value, (String) schema);
+        }
+        if (endpointEncoding != null) {
+            return endpointEncoding;
+        }
+        Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
+        if (contentType != null) {
+            return fromContentType(contentType.toString());
+        }
+        return body instanceof String ? Encoding.ZENOH_STRING : Encoding.ZENOH_BYTES;
+    }
+
+    private static int encodingId(Object id) {
+        int value;
+        if (id instanceof Number n) {
+            if (n.longValue() != n.doubleValue() || n.longValue() < 0 || n.longValue() > 0xFFFF) {
+                throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_ID + " must be an integer in"
+                        + " 0..65535, got " + id);
+            }
+            value = n.intValue();
+        } else if (id instanceof String s) {
+            try {
+                value = Integer.parseInt(s.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_ID + " must be an integer in"
+                        + " 0..65535, got '" + s + "'");
+            }
+            return encodingId(value);
+        } else {
+            throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_ID + " must be an Integer, got "
+                    + id.getClass().getName());
+        }
+        return value;
+    }
+
+    /** "application/json; charset=UTF-8" → zenoh (application/json, "charset=UTF-8"). */
+    static Encoding fromContentType(String contentType) {
+        String ct = contentType.trim();
+        int semi = ct.indexOf(';');
+        if (semi > 0) {
+            ct = ct.substring(0, semi).trim() + ";" + ct.substring(semi + 1).trim();
+        }
+        return Encoding.parse(ct);
+    }
+
+    /** Attachment header → bytes: byte[] as is, String as UTF-8, else Camel conversion; null if absent. */
+    static byte[] attachment(Exchange exchange) {
+        Object a = exchange.getMessage().getHeader(ZenohConstants.ATTACHMENT);
+        if (a == null || a instanceof byte[]) {
+            return (byte[]) a;
+        }
+        if (a instanceof String s) {
+            return s.getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] b = exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, a);
+        if (b == null) {
+            throw new IllegalArgumentException("Header " + ZenohConstants.ATTACHMENT + " must be byte[] or String, got "
+                    + a.getClass().getName());
+        }
+        return b;
+    }
+}

@@ -1,0 +1,80 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.ConsolidationMode;
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Locality;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.Reliability;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * An endpoint's options checked and turned into zenoh values once, when the endpoint is created:
+ * a bad value fails there, naming the option, the value and what is allowed — and no message ever
+ * parses an option again.
+ */
+record ZenohOptions(ConsumerType consumerType, Operation operation, Locality origin, Overflow overflow, Qos qos,
+        Encoding encoding, QueryTarget target, ConsolidationMode consolidation) {
+
+    enum ConsumerType { SUBSCRIBER, QUERYABLE, LIVELINESS }
+
+    enum Operation { PUT, DELETE, GET }
+
+    enum Overflow { BLOCK, DROP_OLDEST, DROP_NEWEST }
+
+    static ZenohOptions of(ZenohConfiguration c) {
+        check(c.getQueueSize() > 0, "queueSize", c.getQueueSize(), "a positive number");
+        check(c.getConcurrentConsumers() > 0, "concurrentConsumers", c.getConcurrentConsumers(), "a positive number");
+        check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
+        check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
+        check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
+        check(c.getHeartbeat() >= 0, "heartbeat", c.getHeartbeat(), "0 or more milliseconds");
+        check(c.getRecoveryPeriod() >= 0, "recoveryPeriod", c.getRecoveryPeriod(), "0 or more milliseconds");
+        Qos qos = new Qos(parse(CongestionControl.class, "congestionControl", c.getCongestionControl()),
+                parse(Priority.class, "priority", c.getPriority()), c.isExpress(),
+                parse(Reliability.class, "reliability", c.getReliability()), Locality.ANY);
+        return new ZenohOptions(parse(ConsumerType.class, "consumerType", c.getConsumerType()),
+                parse(Operation.class, "operation", c.getOperation()),
+                parse(Locality.class, "allowedOrigin", c.getAllowedOrigin()),
+                parse(Overflow.class, "overflowPolicy", c.getOverflowPolicy()), qos,
+                c.getEncoding() == null || c.getEncoding().isBlank() ? null : Encoding.parse(c.getEncoding().trim()),
+                parse(QueryTarget.class, "target", c.getTarget()),
+                parse(ConsolidationMode.class, "consolidation", c.getConsolidation()));
+    }
+
+    /** "blockFirst" → BLOCK_FIRST; accepts the camelCase form users write and the enum's own name. */
+    static <E extends Enum<E>> E parse(Class<E> type, String option, String value) {
+        if (value != null) {
+            String v = value.trim();
+            for (E e : type.getEnumConstants()) {
+                if (name(e).equals(v) || e.name().equalsIgnoreCase(v)) {
+                    return e;
+                }
+            }
+        }
+        throw new IllegalArgumentException("Invalid value '" + value + "' for zenoh option " + option
+                + ": expected one of " + Arrays.stream(type.getEnumConstants()).map(ZenohOptions::name)
+                        .collect(Collectors.joining(", ")));
+    }
+
+    /** REAL_TIME → "realTime": the contract's spelling, used in options and headers. */
+    static String name(Enum<?> e) {
+        String[] parts = e.name().toLowerCase(Locale.ROOT).split("_");
+        StringBuilder b = new StringBuilder(parts[0]);
+        for (int i = 1; i < parts.length; i++) {
+            b.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
+        }
+        return b.toString();
+    }
+
+    private static void check(boolean ok, String option, Object value, String expected) {
+        if (!ok) {
+            throw new IllegalArgumentException("Invalid value '" + value + "' for zenoh option " + option
+                    + ": expected " + expected);
+        }
+    }
+}

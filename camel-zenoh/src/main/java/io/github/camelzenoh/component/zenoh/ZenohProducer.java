@@ -1,0 +1,215 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.GetOptions;
+import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.KeyExprException;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Reply;
+import io.github.camelzenoh.zenoh.ReplyListener;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import org.apache.camel.AsyncCallback;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.support.DefaultAsyncProducer;
+
+/**
+ * {@code to("zenoh:...")}: put and delete go through a publisher declared at start on the
+ * endpoint's declared key expression (synchronously: a put is a hand-over to zenoh's queues);
+ * get is asynchronous — no Camel thread waits for replies, and the exchange continues on the
+ * producer's own pool once zenoh reports the query over (all replies in, or its timeout).
+ */
+public class ZenohProducer extends DefaultAsyncProducer {
+
+    private final ZenohEndpoint endpoint;
+    private final ZenohOptions options;
+    private volatile Publisher publisher;
+    private ExecutorService continuation;
+    private ZenohHealthCheck.Registration health;
+
+    public ZenohProducer(ZenohEndpoint endpoint) {
+        super(endpoint);
+        this.endpoint = endpoint;
+        this.options = endpoint.options();
+    }
+
+    @Override
+    public ZenohEndpoint getEndpoint() {
+        return endpoint;
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        ZenohConfiguration c = endpoint.getConfiguration();
+        publisher = endpoint.session().declarePublisher(endpoint.declaredKeyExpr(),
+                new PublisherOptions(options.encoding(), options.qos(), c.getCacheSize(), c.getHeartbeat()));
+        continuation = endpoint.getCamelContext().getExecutorServiceManager()
+                .newDefaultThreadPool(this, "ZenohGet[" + endpoint.getKeyExpr() + "]");
+        health = ZenohHealthCheck.forProducer(this);
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        if (health != null) {
+            health.close();
+            health = null;
+        }
+        Publisher p = publisher;
+        publisher = null;
+        if (p != null) {
+            p.close();
+        }
+        if (continuation != null) {
+            endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(continuation);
+            continuation = null;
+        }
+        super.doStop();
+    }
+
+    boolean isReady() {
+        return publisher != null && !publisher.isClosed();
+    }
+
+    @Override
+    public boolean process(Exchange exchange, AsyncCallback callback) {
+        try {
+            Message m = exchange.getMessage();
+            ZenohOptions.Operation op = operation(m);
+            String override = overrideKey(m);
+            switch (op) {
+                case PUT -> put(exchange, m, override);
+                case DELETE -> delete(exchange, override);
+                case GET -> {
+                    return get(exchange, m, override, callback);
+                }
+            }
+            endpoint.sent.increment();
+        } catch (Exception e) {
+            endpoint.failed.increment();
+            exchange.setException(e);
+        }
+        callback.done(true);
+        return true;
+    }
+
+    private ZenohOptions.Operation operation(Message m) {
+        Object header = m.getHeader(ZenohConstants.OPERATION);
+        return header == null ? options.operation()
+                : ZenohOptions.parse(ZenohOptions.Operation.class, "header " + ZenohConstants.OPERATION,
+                        header.toString());
+    }
+
+    /** The one-off destination, checked; the header is removed so it never leaks further down the route. */
+    private static String overrideKey(Message m) {
+        Object o = m.removeHeader(ZenohConstants.OVERRIDE_KEY_EXPR);
+        if (o == null) {
+            return null;
+        }
+        String key = o.toString();
+        try {
+            KeyExpr.validate(key);
+        } catch (KeyExprException e) {
+            throw new IllegalArgumentException("Header " + ZenohConstants.OVERRIDE_KEY_EXPR + ": " + e.getMessage(), e);
+        }
+        return key;
+    }
+
+    private void put(Exchange exchange, Message m, String override) throws Exception {
+        Object body = m.getBody();
+        byte[] payload = ZenohMessages.payload(exchange, body, "put");
+        Encoding enc = ZenohMessages.encoding(m, body, options.encoding());
+        byte[] attachment = ZenohMessages.attachment(exchange);
+        if (override == null) {
+            livePublisher().put(payload, enc, attachment);
+        } else {
+            endpoint.session().put(override, payload, enc, attachment, options.qos());
+        }
+    }
+
+    private void delete(Exchange exchange, String override) {
+        byte[] attachment = ZenohMessages.attachment(exchange);
+        if (override == null) {
+            livePublisher().delete(attachment);
+        } else {
+            endpoint.session().delete(override, attachment, options.qos());
+        }
+    }
+
+    private Publisher livePublisher() {
+        Publisher p = publisher;
+        if (p == null) {
+            throw new IllegalStateException("zenoh producer " + endpoint.getEndpointUri() + " is not started");
+        }
+        return p;
+    }
+
+    private boolean get(Exchange exchange, Message m, String override, AsyncCallback callback) throws Exception {
+        ZenohConfiguration c = endpoint.getConfiguration();
+        Object body = m.getBody();
+        String parameters = m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, c.getParameters(), String.class);
+        GetOptions o = new GetOptions(parameters, null, null, ZenohMessages.attachment(exchange), options.target(),
+                options.consolidation(), c.getTimeout(), options.qos());
+        if (body != null) {
+            o = o.withPayload(ZenohMessages.payload(exchange, body, "get"),
+                    ZenohMessages.encoding(m, body, options.encoding()));
+        }
+        String key = override != null ? override : endpoint.getKeyExpr();
+        ExecutorService next = continuation;
+        endpoint.session().get(key, o, new ReplyListener() {
+            private final List<ZenohReply> replies = Collections.synchronizedList(new ArrayList<>());
+
+            @Override
+            public void onReply(Reply reply) {
+                replies.add(ZenohMessages.toReply(reply));
+            }
+
+            @Override
+            public void onComplete() {
+                // zenoh thread: the rest of the route must not run here
+                Runnable finish = () -> complete(exchange, List.copyOf(replies), callback);
+                try {
+                    next.execute(finish);
+                } catch (RuntimeException rejected) {
+                    finish.run(); // pool stopped: finish here rather than lose the exchange
+                }
+            }
+        });
+        return false;
+    }
+
+    /** First successful reply → body and headers; all replies → CamelZenohReplies; only errors → exception. */
+    private void complete(Exchange exchange, List<ZenohReply> replies, AsyncCallback callback) {
+        try {
+            Message m = exchange.getMessage();
+            m.setHeader(ZenohConstants.REPLIES, replies);
+            ZenohReply first = replies.stream().filter(ZenohReply::ok).findFirst().orElse(null);
+            if (first != null) {
+                m.setBody(first.payload());
+                m.setHeader(ZenohConstants.KEY_EXPR, first.keyExpr());
+                ZenohMessages.setEncoding(m, new Encoding(first.encodingId(), first.encodingSchema()));
+                endpoint.sent.increment();
+            } else if (replies.isEmpty()) {
+                m.setBody(null);
+                m.removeHeader(ZenohConstants.KEY_EXPR);
+                m.removeHeader(ZenohConstants.ENCODING_ID);
+                m.removeHeader(ZenohConstants.ENCODING_SCHEMA);
+                endpoint.sent.increment();
+            } else {
+                ZenohReply err = replies.get(0);
+                endpoint.failed.increment();
+                exchange.setException(new ZenohReplyException("zenoh get on '" + endpoint.getKeyExpr()
+                        + "' received only error replies; first: "
+                        + new String(err.payload(), StandardCharsets.UTF_8), exchange, err));
+            }
+        } catch (RuntimeException e) {
+            exchange.setException(e);
+        }
+        callback.done(false);
+    }
+}
