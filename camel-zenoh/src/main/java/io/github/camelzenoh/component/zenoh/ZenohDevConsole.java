@@ -1,0 +1,84 @@
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.NativeDiagnostics;
+import io.github.camelzenoh.zenoh.SessionInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.camel.Endpoint;
+import org.apache.camel.spi.annotations.DevConsole;
+import org.apache.camel.support.console.AbstractDevConsole;
+
+/**
+ * The "zenoh" dev console: sessions (zid, mode, connections, endpoints sharing them), each
+ * endpoint's key expression and declaration, and its counters — received, dropped by the hand-off
+ * policy, missed (advanced subscribers), failed, sent — plus live native objects.
+ */
+@DevConsole(group = "camel", name = "zenoh", displayName = "Zenoh", description = "Eclipse Zenoh sessions and endpoints")
+public class ZenohDevConsole extends AbstractDevConsole {
+
+    public ZenohDevConsole() {
+        super("camel", "zenoh", "Zenoh", "Eclipse Zenoh sessions and endpoints");
+    }
+
+    @Override
+    protected String doCallText(Map<String, Object> options) {
+        StringBuilder b = new StringBuilder();
+        Map<String, Object> json = doCallJson(options);
+        b.append("Live native objects: ").append(json.get("liveNativeObjects")).append('\n');
+        for (Object o : (List<?>) json.get("sessions")) {
+            Map<?, ?> s = (Map<?, ?>) o;
+            b.append(String.format("Session %s (%s): %s endpoints, routers %s, peers %s%n", s.get("zid"),
+                    s.get("config"), s.get("endpoints"), s.get("routers"), s.get("peers")));
+        }
+        for (Object o : (List<?>) json.get("endpoints")) {
+            Map<?, ?> e = (Map<?, ?>) o;
+            b.append(String.format("Endpoint %s declared=%s received=%s dropped=%s missed=%s failed=%s sent=%s%n",
+                    e.get("keyExpr"), e.get("declared"), e.get("received"), e.get("dropped"), e.get("missed"),
+                    e.get("failed"), e.get("sent")));
+        }
+        return b.toString();
+    }
+
+    @Override
+    protected Map<String, Object> doCallJson(Map<String, Object> options) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("liveNativeObjects", NativeDiagnostics.liveObjects());
+        List<Object> sessions = new ArrayList<>();
+        ZenohComponent component = getCamelContext().hasComponent("zenoh") instanceof ZenohComponent z ? z : null;
+        if (component != null) {
+            for (ZenohSessions.Info i : component.sessions().snapshot()) {
+                Map<String, Object> s = new LinkedHashMap<>();
+                s.put("config", ZenohSessions.describe(i.config()));
+                s.put("endpoints", i.endpoints());
+                s.put("closed", i.session().isClosed());
+                if (!i.session().isClosed()) {
+                    SessionInfo info = i.session().info();
+                    s.put("zid", info.zid());
+                    s.put("routers", info.routers());
+                    s.put("peers", info.peers());
+                }
+                sessions.add(s);
+            }
+        }
+        root.put("sessions", sessions);
+        List<Object> endpoints = new ArrayList<>();
+        for (Endpoint ep : getCamelContext().getEndpoints()) {
+            if (ep instanceof ZenohEndpoint z) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("uri", z.getEndpointUri());
+                e.put("keyExpr", z.getKeyExpr());
+                e.put("declared", z.declaredKeyExpr() != null);
+                e.put("received", z.received.sum());
+                e.put("dropped", z.dropped.sum());
+                e.put("missed", z.missed.sum());
+                e.put("failed", z.failed.sum());
+                e.put("sent", z.sent.sum());
+                endpoints.add(e);
+            }
+        }
+        root.put("endpoints", endpoints);
+        return root;
+    }
+}
