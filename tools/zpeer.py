@@ -30,8 +30,8 @@ def open_session(args):
     conf.insert_json5("scouting/multicast/enabled", "false")
     if args.connect:
         conf.insert_json5("connect/endpoints", json.dumps(args.connect))
-    if args.listen:
-        conf.insert_json5("listen/endpoints", json.dumps(args.listen))
+    # listen only where told: zenoh's peer/router default (tcp/[::]:0, :7447) is every interface
+    conf.insert_json5("listen/endpoints", json.dumps(args.listen))
     if args.mode == "router":
         conf.insert_json5("timestamping/enabled", "true")
     return zenoh.open(conf)

@@ -14,6 +14,7 @@ pub enum Kind {
     Zenoh,
     KeyExpr,
     Config,
+    Closed,
     Panic,
 }
 
@@ -23,6 +24,7 @@ impl Kind {
             Kind::Zenoh => "io/github/camelzenoh/zenoh/ZenohException",
             Kind::KeyExpr => "io/github/camelzenoh/zenoh/KeyExprException",
             Kind::Config => "io/github/camelzenoh/zenoh/ConfigException",
+            Kind::Closed => "io/github/camelzenoh/zenoh/ClosedException",
             Kind::Panic => "io/github/camelzenoh/zenoh/NativePanicException",
         }
     }
@@ -53,13 +55,20 @@ impl From<jni::errors::Error> for Error {
 }
 
 /// Adds context to zenoh's own errors: `.ctx(Kind::Zenoh, "put on 'a/b'")?`.
+///
+/// zenoh's `SessionClosedError` (a publisher, queryable or query used after its session closed)
+/// becomes a ClosedException whatever `kind` says, like any other call on a closed handle.
 pub trait Context<T> {
     fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T>;
 }
 
 impl<T, E: std::fmt::Display> Context<T> for std::result::Result<T, E> {
     fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T> {
-        self.map_err(|e| Error::new(kind, format!("{}: {e}", what())))
+        self.map_err(|e| {
+            let text = e.to_string();
+            let kind = if text == zenoh::session::SessionClosedError.to_string() { Kind::Closed } else { kind };
+            Error::new(kind, format!("{}: {text}", what()))
+        })
     }
 }
 

@@ -59,7 +59,15 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionOpen(
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let config = config(env, &json5, &file, &overrides)?;
-        let session = zenoh::open(config).wait().ctx(Kind::Zenoh, || "opening zenoh session".to_string())?;
+        // zenoh's reason may not name the culprit ("invalid port value"): name the endpoints
+        let setting = |key: &str| config.get_json(key).unwrap_or_else(|_| "?".to_string());
+        let what = format!(
+            "opening zenoh session (mode {}, listen {}, connect {})",
+            setting("mode"),
+            setting("listen/endpoints"),
+            setting("connect/endpoints")
+        );
+        let session = zenoh::open(config).wait().ctx(Kind::Zenoh, || what)?;
         Ok(handle::into_handle(session))
     })
 }

@@ -129,3 +129,87 @@ pub fn sample_flags(s: &Sample) -> i32 {
         | ((s.express() as i32) << 6)
         | ((matches!(s.reliability(), Reliability::Reliable) as i32) << 7)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The layout of Qos.bits() in Qos.java.
+    fn bits(congestion: i32, priority: i32, express: bool, reliable: bool, destination: i32) -> i32 {
+        congestion | (priority << 2) | ((express as i32) << 5) | ((reliable as i32) << 6) | (destination << 7)
+    }
+
+    fn error_of<T>(r: Result<T>) -> String {
+        match r {
+            Ok(_) => panic!("expected an error"),
+            Err(e) => e.message,
+        }
+    }
+
+    #[test]
+    fn qos_decodes_java_defaults() {
+        // Qos.DEFAULT: DROP, DATA (5), not express, RELIABLE, ANY
+        let q = qos(bits(0, 5, false, true, 0)).unwrap();
+        assert_eq!(q.congestion, CongestionControl::Drop);
+        assert_eq!(q.priority, Priority::Data);
+        assert!(!q.express);
+        assert_eq!(q.reliability, Reliability::Reliable);
+        assert_eq!(q.destination, Locality::Any);
+    }
+
+    #[test]
+    fn qos_decodes_every_field_independently() {
+        let q = qos(bits(1, 1, true, false, 2)).unwrap();
+        assert_eq!(q.congestion, CongestionControl::Block);
+        assert_eq!(q.priority, Priority::RealTime);
+        assert!(q.express);
+        assert_eq!(q.reliability, Reliability::BestEffort);
+        assert_eq!(q.destination, Locality::Remote);
+
+        let q = qos(bits(2, 7, false, true, 1)).unwrap();
+        assert_eq!(q.congestion, CongestionControl::BlockFirst);
+        assert_eq!(q.priority, Priority::Background);
+        assert!(!q.express);
+        assert_eq!(q.destination, Locality::SessionLocal);
+    }
+
+    #[test]
+    fn qos_maps_all_seven_priorities() {
+        let expected = [
+            Priority::RealTime,
+            Priority::InteractiveHigh,
+            Priority::InteractiveLow,
+            Priority::DataHigh,
+            Priority::Data,
+            Priority::DataLow,
+            Priority::Background,
+        ];
+        for (i, p) in expected.iter().enumerate() {
+            assert_eq!(qos(bits(0, i as i32 + 1, false, true, 0)).unwrap().priority, *p);
+        }
+    }
+
+    #[test]
+    fn qos_rejects_unknown_codes() {
+        assert!(error_of(qos(bits(3, 5, false, true, 0))).contains("congestion control code 3"));
+        assert!(error_of(qos(bits(0, 0, false, true, 0))).contains("priority code 0"));
+        assert!(error_of(qos(bits(0, 5, false, true, 3))).contains("locality code 3"));
+    }
+
+    #[test]
+    fn enumeration_codes_match_java_ordinals() {
+        assert_eq!(locality(0).unwrap(), Locality::Any);
+        assert_eq!(locality(1).unwrap(), Locality::SessionLocal);
+        assert_eq!(locality(2).unwrap(), Locality::Remote);
+        assert!(error_of(locality(-1)).contains("locality code -1"));
+        assert_eq!(target(0).unwrap(), QueryTarget::BestMatching);
+        assert_eq!(target(1).unwrap(), QueryTarget::All);
+        assert_eq!(target(2).unwrap(), QueryTarget::AllComplete);
+        assert!(error_of(target(3)).contains("query target code 3"));
+        assert_eq!(consolidation(0).unwrap(), ConsolidationMode::Auto);
+        assert_eq!(consolidation(1).unwrap(), ConsolidationMode::None);
+        assert_eq!(consolidation(2).unwrap(), ConsolidationMode::Monotonic);
+        assert_eq!(consolidation(3).unwrap(), ConsolidationMode::Latest);
+        assert!(error_of(consolidation(4)).contains("consolidation code 4"));
+    }
+}

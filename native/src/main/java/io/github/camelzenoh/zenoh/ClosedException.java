@@ -1,6 +1,6 @@
 package io.github.camelzenoh.zenoh;
 
-/** A call on a session, publisher, subscriber, queryable, query or token that was closed. */
+/** A call on a session, publisher, subscriber, queryable, query or token that was closed, or whose session was. */
 public class ClosedException extends ZenohException {
     private static final long serialVersionUID = 1L;
 

@@ -25,6 +25,7 @@ public final class PythonPeer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final List<String> skipped = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final StringBuilder stderr = new StringBuilder();
 
     private PythonPeer(Process process) {
@@ -92,14 +93,37 @@ public final class PythonPeer implements AutoCloseable {
         }
     }
 
-    /** Skips lines until {@code expected}; fails with the peer's stderr after the timeout. */
+    /** Skips lines until {@code expected} (kept, see {@link #skipped()}); fails with the peer's stderr after the timeout. */
     public void awaitLine(String expected, int seconds) {
         for (;;) {
             String l = next(seconds);
             if (l.equals(expected)) {
                 return;
             }
+            skipped.add(l);
         }
+    }
+
+    /** Lines skipped by {@link #awaitLine}, e.g. what the peer printed before READY (a router's zid). */
+    public List<String> skipped() {
+        return List.copyOf(skipped);
+    }
+
+    /** The first skipped JSON line that has {@code field}, e.g. {@code skippedJson("zid")}. */
+    public JsonNode skippedJson(String field) {
+        for (String l : skipped) {
+            if (l.startsWith("{")) {
+                try {
+                    JsonNode n = JSON.readTree(l);
+                    if (n.has(field)) {
+                        return n;
+                    }
+                } catch (IOException e) {
+                    throw new AssertionError("not JSON from python peer: " + l, e);
+                }
+            }
+        }
+        throw new AssertionError("python peer printed no '" + field + "' before: " + skipped);
     }
 
     public String next(int seconds) {

@@ -1,0 +1,191 @@
+package io.github.camelzenoh.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * close() racing calls in flight: every call either succeeds or throws ClosedException, nothing
+ * crashes, nothing is freed twice, and the live-object counter ends where it started.
+ */
+class CloseRaceTest {
+
+    static final int ROUNDS = 25;
+    static final int THREADS = 4;
+    static Session a;
+    static Session b;
+    static int port;
+
+    @BeforeAll
+    static void open() {
+        port = Loopback.freePort();
+        a = Session.open(Loopback.listener(port));
+        b = Session.open(Loopback.connector(port));
+        String aZid = a.info().zid();
+        Loopback.await(Duration.ofSeconds(10), () -> b.info().peers().contains(aZid), "peers to connect");
+    }
+
+    @AfterAll
+    static void close() {
+        b.close();
+        a.close();
+    }
+
+    /** Outcome of the racing threads of one round. */
+    static final class Race {
+        final AtomicLong ok = new AtomicLong();
+        final AtomicLong closed = new AtomicLong();
+        final ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+        final CountDownLatch start = new CountDownLatch(1);
+        final List<Thread> threads = new ArrayList<>();
+
+        /** Runs {@code call} in a loop until it throws ClosedException (or anything else). */
+        void worker(String name, Runnable call) {
+            Thread t = new Thread(() -> {
+                try {
+                    start.await();
+                    for (;;) {
+                        call.run();
+                        ok.incrementAndGet();
+                    }
+                } catch (ClosedException expected) {
+                    closed.incrementAndGet();
+                } catch (Throwable t2) {
+                    unexpected.add(t2);
+                }
+            }, name);
+            threads.add(t);
+            t.start();
+        }
+
+        /** Starts the workers, lets them run a random moment, closes, and waits for all of them. */
+        void closeAfterAWhile(AutoCloseable target) throws Exception {
+            start.countDown();
+            long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(ThreadLocalRandom.current().nextInt(50, 3000));
+            while (System.nanoTime() < until || ok.get() == 0) {
+                Thread.onSpinWait();
+            }
+            target.close();
+            for (Thread t : threads) {
+                t.join(TimeUnit.SECONDS.toMillis(30));
+                assertThat(t.isAlive()).as(t.getName() + " ended").isFalse();
+            }
+            assertThat(unexpected).as("only ClosedException may interrupt a call").isEmpty();
+            assertThat(closed.get()).as("every worker saw the close").isEqualTo(threads.size());
+            assertThat(ok.get()).isPositive();
+        }
+    }
+
+    @Test
+    void publisherCloseRacingPuts() throws Exception {
+        AtomicLong received = new AtomicLong();
+        long before = NativeDiagnostics.liveObjects();
+        try (Subscriber sub = b.declareSubscriber("test/race/pub", SubscriberOptions.DEFAULT,
+                s -> received.incrementAndGet())) {
+            Loopback.settle();
+            long total = 0;
+            for (int round = 0; round < ROUNDS; round++) {
+                Publisher pub = a.declarePublisher("test/race/pub", PublisherOptions.DEFAULT);
+                Race race = new Race();
+                byte[] payload = "x".getBytes(StandardCharsets.UTF_8);
+                for (int i = 0; i < THREADS; i++) {
+                    race.worker("put-" + i, () -> pub.put(payload));
+                }
+                race.closeAfterAWhile(pub);
+                assertThat(pub.isClosed()).isTrue();
+                total += race.ok.get();
+            }
+            assertThat(total).isPositive();
+            Loopback.await(Duration.ofSeconds(10), () -> received.get() > 0, "samples at the subscriber");
+        }
+        Loopback.await(Duration.ofSeconds(10), () -> NativeDiagnostics.liveObjects() == before, "counter back");
+    }
+
+    @Test
+    void sessionCloseRacingPutsPublishersAndDeclarations() throws Exception {
+        long before = NativeDiagnostics.liveObjects();
+        for (int round = 0; round < ROUNDS / 5; round++) {
+            Session s = Session.open(Loopback.connector(port));
+            Publisher pub = s.declarePublisher("test/race/session/pub", PublisherOptions.DEFAULT);
+            ConcurrentLinkedQueue<AutoCloseable> declared = new ConcurrentLinkedQueue<>();
+            Race race = new Race();
+            byte[] payload = {1, 2, 3};
+            race.worker("session-put-0", () -> s.put("test/race/session/a", payload, null, null, Qos.DEFAULT));
+            race.worker("session-put-1", () -> s.put("test/race/session/b", payload, Encoding.TEXT_PLAIN, payload,
+                    Qos.DEFAULT));
+            race.worker("session-delete", () -> s.delete("test/race/session/c", null, Qos.DEFAULT));
+            race.worker("declare", () -> {
+                Subscriber sub = s.declareSubscriber("test/race/session/**", SubscriberOptions.DEFAULT, x -> { });
+                declared.add(sub);
+                if (declared.size() > 20) {
+                    try {
+                        declared.poll().close();
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
+                }
+            });
+            // the publisher outlives its session: after the close its puts throw ClosedException too
+            race.worker("publisher-put", () -> pub.put(payload));
+            race.closeAfterAWhile(s);
+            assertThat(s.isClosed()).isTrue();
+            pub.close();
+            for (AutoCloseable c : declared) {
+                c.close();
+            }
+        }
+        Loopback.await(Duration.ofSeconds(10), () -> NativeDiagnostics.liveObjects() == before, "counter back");
+        // the long-lived pair was never disturbed
+        AtomicLong got = new AtomicLong();
+        try (Subscriber sub = b.declareSubscriber("test/race/after", SubscriberOptions.DEFAULT,
+                x -> got.incrementAndGet())) {
+            Loopback.settle();
+            a.put("test/race/after", new byte[] {1}, null, null, Qos.DEFAULT);
+            Loopback.await(Duration.ofSeconds(10), () -> got.get() == 1, "sample after the races");
+        }
+    }
+
+    @Test
+    void queryFinishRacingReplies() throws Exception {
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Thread> closers = new ConcurrentLinkedQueue<>();
+        try (Queryable q = a.declareQueryable("test/race/query", QueryableOptions.DEFAULT, query -> {
+            Race race = new Race();
+            for (int i = 0; i < THREADS; i++) {
+                race.worker("reply-" + i, () -> query.reply("test/race/query", new byte[] {1}, null, null));
+            }
+            Thread closer = new Thread(() -> {
+                try {
+                    race.closeAfterAWhile(query);
+                } catch (Throwable t) {
+                    failures.add(t);
+                }
+            }, "query-closer");
+            closers.add(closer);
+            closer.start();
+        })) {
+            Loopback.settle();
+            for (int round = 0; round < ROUNDS; round++) {
+                List<Reply> replies = b.get("test/race/query", GetOptions.DEFAULT.withConsolidation(
+                        ConsolidationMode.NONE).withTimeout(10_000)).get(20, TimeUnit.SECONDS);
+                assertThat(replies).isNotEmpty().allMatch(Reply::ok);
+            }
+        }
+        for (Thread t : closers) {
+            t.join(TimeUnit.SECONDS.toMillis(30));
+        }
+        assertThat(closers).hasSize(ROUNDS);
+        assertThat(failures).isEmpty();
+    }
+}

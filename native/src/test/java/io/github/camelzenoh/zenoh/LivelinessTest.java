@@ -1,0 +1,139 @@
+package io.github.camelzenoh.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Liveliness tokens seen from another session: subscriber events, history, liveliness get. */
+class LivelinessTest {
+
+    static Session a;
+    static Session b;
+
+    @BeforeAll
+    static void open() {
+        Session[] p = Loopback.pair();
+        a = p[0];
+        b = p[1];
+    }
+
+    @AfterAll
+    static void close() {
+        b.close();
+        a.close();
+    }
+
+    static Sample poll(BlockingQueue<Sample> q) throws InterruptedException {
+        Sample s = q.poll(10, TimeUnit.SECONDS);
+        assertThat(s).as("liveliness event within 10 s").isNotNull();
+        return s;
+    }
+
+    @Test
+    void tokenAppearsAsPutAndDisappearsAsDelete() throws Exception {
+        BlockingQueue<Sample> events = new LinkedBlockingQueue<>();
+        try (Subscriber sub = b.declareLivelinessSubscriber("test/live/events/**", false, events::add)) {
+            Loopback.settle();
+            LivelinessToken token = a.declareLivelinessToken("test/live/events/node-1");
+            Sample up = poll(events);
+            assertThat(up.kind()).isEqualTo(SampleKind.PUT);
+            assertThat(up.keyExpr()).isEqualTo("test/live/events/node-1");
+            assertThat(up.payload()).isEmpty();
+
+            token.close();
+            Sample down = poll(events);
+            assertThat(down.kind()).isEqualTo(SampleKind.DELETE);
+            assertThat(down.keyExpr()).isEqualTo("test/live/events/node-1");
+            token.close(); // idempotent
+            assertThat(token.isClosed()).isTrue();
+        }
+    }
+
+    @Test
+    void closingTheTokensSessionIsADisappearance() throws Exception {
+        int port = Loopback.freePort();
+        BlockingQueue<Sample> events = new LinkedBlockingQueue<>();
+        try (Session watcher = Session.open(Loopback.listener(port));
+                Subscriber sub = watcher.declareLivelinessSubscriber("test/live/crash/*", false, events::add)) {
+            Session node = Session.open(Loopback.connector(port));
+            try {
+                LivelinessToken token = node.declareLivelinessToken("test/live/crash/n");
+                assertThat(poll(events).kind()).isEqualTo(SampleKind.PUT);
+                node.close();
+                Sample down = poll(events);
+                assertThat(down.kind()).isEqualTo(SampleKind.DELETE);
+                assertThat(down.keyExpr()).isEqualTo("test/live/crash/n");
+                token.close(); // after its session closed: no error
+            } finally {
+                node.close();
+            }
+        }
+    }
+
+    @Test
+    void historyDeliversTokensAlreadyAlive() throws Exception {
+        try (LivelinessToken t1 = a.declareLivelinessToken("test/live/hist/one");
+                LivelinessToken t2 = a.declareLivelinessToken("test/live/hist/two")) {
+            Loopback.settle();
+            BlockingQueue<Sample> withHistory = new LinkedBlockingQueue<>();
+            BlockingQueue<Sample> without = new LinkedBlockingQueue<>();
+            try (Subscriber h = b.declareLivelinessSubscriber("test/live/hist/*", true, withHistory::add);
+                    Subscriber n = b.declareLivelinessSubscriber("test/live/hist/*", false, without::add)) {
+                Sample s1 = poll(withHistory);
+                Sample s2 = poll(withHistory);
+                assertThat(List.of(s1.keyExpr(), s2.keyExpr()))
+                        .containsExactlyInAnyOrder("test/live/hist/one", "test/live/hist/two");
+                assertThat(s1.kind()).isEqualTo(SampleKind.PUT);
+                assertThat(s2.kind()).isEqualTo(SampleKind.PUT);
+                Loopback.settle();
+                assertThat(without).as("no history without history=true").isEmpty();
+
+                t2.close();
+                assertThat(poll(withHistory).kind()).isEqualTo(SampleKind.DELETE);
+                Sample down = poll(without);
+                assertThat(down.kind()).isEqualTo(SampleKind.DELETE);
+                assertThat(down.keyExpr()).isEqualTo("test/live/hist/two");
+            }
+        }
+    }
+
+    @Test
+    void livelinessGetReturnsTheAliveTokens() throws Exception {
+        try (LivelinessToken t1 = a.declareLivelinessToken("test/live/get/a");
+                LivelinessToken t2 = a.declareLivelinessToken("test/live/get/b");
+                LivelinessToken other = a.declareLivelinessToken("test/live/other/c")) {
+            Loopback.settle();
+            List<Reply> replies = b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS);
+            assertThat(replies).allMatch(Reply::ok);
+            assertThat(replies).extracting(r -> r.sample().keyExpr())
+                    .containsExactlyInAnyOrder("test/live/get/a", "test/live/get/b");
+            assertThat(replies).extracting(r -> r.sample().kind()).containsOnly(SampleKind.PUT);
+
+            t1.close();
+            Loopback.settle();
+            assertThat(b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS))
+                    .extracting(r -> r.sample().keyExpr()).containsExactly("test/live/get/b");
+            // the session's own tokens are found too
+            assertThat(a.livelinessGet("test/live/other/*", 5000).get(10, TimeUnit.SECONDS))
+                    .extracting(r -> r.sample().keyExpr()).containsExactly("test/live/other/c");
+        }
+        assertThat(b.livelinessGet("test/live/nothing/**", 2000).get(10, TimeUnit.SECONDS)).isEmpty();
+    }
+
+    @Test
+    void invalidTokenKeysAreKeyExprErrors() {
+        assertThatThrownBy(() -> a.declareLivelinessToken("test//live")).isInstanceOf(KeyExprException.class)
+                .hasMessageContaining("test//live");
+        assertThatThrownBy(() -> b.declareLivelinessSubscriber("test/live/#", false, s -> { }))
+                .isInstanceOf(KeyExprException.class).hasMessageContaining("test/live/#");
+        assertThatThrownBy(() -> b.livelinessGet("a?b", 1000)).isInstanceOf(KeyExprException.class)
+                .hasMessageContaining("a?b");
+    }
+}
