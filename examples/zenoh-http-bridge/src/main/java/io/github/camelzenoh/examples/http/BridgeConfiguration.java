@@ -1,0 +1,60 @@
+package io.github.camelzenoh.examples.http;
+
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.camel.BindToRegistry;
+import org.apache.camel.CamelConfiguration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.PropertyInject;
+import org.apache.camel.support.service.ServiceSupport;
+
+/**
+ * Opens the bridge's zenoh session from the {@code zenoh.*} properties and binds it as
+ * {@code zenohSession}: the zenoh endpoints use it (option session=#zenohSession, a session the
+ * application manages), and so do server-sent-event streams, which subscribe per HTTP request.
+ */
+public class BridgeConfiguration implements CamelConfiguration {
+
+    @PropertyInject(value = "zenoh.mode", defaultValue = "peer")
+    private String mode;
+    @PropertyInject(value = "zenoh.connect", defaultValue = "")
+    private String connect;
+    @PropertyInject(value = "zenoh.listen", defaultValue = "")
+    private String listen;
+    @PropertyInject(value = "zenoh.configFile", defaultValue = "")
+    private String configFile;
+    @PropertyInject(value = "zenoh.multicastScouting", defaultValue = "false")
+    private boolean multicastScouting;
+
+    private Session session;
+
+    @BindToRegistry("zenohSession")
+    public synchronized Session zenohSession(CamelContext context) throws Exception {
+        if (session != null) {
+            return session;
+        }
+        SessionConfig config = SessionConfig.DEFAULT.withMode(mode).withConnect(list(connect)).withListen(list(listen))
+                .withMulticastScouting(multicastScouting).withConfigFile(configFile.isBlank() ? null : configFile);
+        session = Session.open(config);
+        Session opened = session;
+        // the application owns this session: close it when Camel stops
+        context.addService(new ServiceSupport() {
+            @Override
+            protected void doStop() {
+                opened.close();
+            }
+        }, true, true);
+        return session;
+    }
+
+    private static List<String> list(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    @Override
+    public void configure(CamelContext camelContext) {
+        // everything is bound above
+    }
+}

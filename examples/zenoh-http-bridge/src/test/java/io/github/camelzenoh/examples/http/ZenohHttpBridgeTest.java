@@ -1,0 +1,179 @@
+package io.github.camelzenoh.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.Queryable;
+import io.github.camelzenoh.zenoh.QueryableOptions;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleKind;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.Subscriber;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.main.Main;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bridge application end to end: started as users start it (only --name=value arguments,
+ * here a free HTTP port and a free zenoh port on loopback), talked to over real HTTP, with a real
+ * zenoh peer on the other side.
+ */
+class ZenohHttpBridgeTest {
+
+    static Main main;
+    static Session peer;
+    static int httpPort;
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+    static final List<Query> unfinished = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeAll
+    static void start() throws Exception {
+        httpPort = Loopback.freePort();
+        int zenohPort = Loopback.freePort();
+        main = ZenohHttpBridge.create("--http.port=" + httpPort, "--zenoh.listen=" + Loopback.endpoint(zenohPort),
+                "--zenoh.timeout=1000");
+        main.start();
+        peer = Session.open(Loopback.connector(zenohPort));
+        Loopback.await(Duration.ofSeconds(10), () -> !peer.info().peers().isEmpty(), "peer to reach the bridge");
+    }
+
+    @AfterAll
+    static void stop() {
+        unfinished.forEach(Query::finish);
+        if (peer != null) {
+            peer.close();
+        }
+        if (main != null) {
+            main.stop();
+        }
+    }
+
+    static HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
+        return HTTP.send(b.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static HttpRequest.Builder at(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/" + path));
+    }
+
+    @Test
+    void getAnswersWithTheRestPluginsJsonAndRawFormat() throws Exception {
+        try (Queryable q = peer.declareQueryable("rest/get/**", QueryableOptions.DEFAULT, query -> {
+            query.reply("rest/get/json", "{\"t\":1}".getBytes(StandardCharsets.UTF_8), Encoding.APPLICATION_JSON, null);
+            query.reply("rest/get/text", ("params=" + query.parameters()).getBytes(StandardCharsets.UTF_8),
+                    Encoding.TEXT_PLAIN, null);
+            query.reply("rest/get/bin", new byte[] {1, 2, 3}, Encoding.ZENOH_BYTES, null);
+            query.finish();
+        })) {
+            Loopback.settle();
+            HttpResponse<String> r = send(at("rest/get/**?a=1").GET());
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
+            assertThat(r.body()).contains("{\"key\":\"rest/get/json\",\"value\":{\"t\":1},\"encoding\":\"application/json\"")
+                    .contains("\"value\":\"params=a=1\",\"encoding\":\"text/plain\"")
+                    .contains("{\"key\":\"rest/get/bin\",\"value\":\"AQID\",\"encoding\":\"zenoh/bytes\"");
+
+            HttpResponse<String> raw = send(at("rest/get/json?_raw=true").GET());
+            assertThat(raw.statusCode()).isEqualTo(200);
+            assertThat(raw.headers().firstValue("Content-Type")).hasValue("application/json");
+            assertThat(raw.body()).isEqualTo("{\"t\":1}");
+        }
+    }
+
+    @Test
+    void putPatchAndDeleteReachZenohWithTheRequestsContentType() throws Exception {
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Subscriber s = peer.declareSubscriber("rest/put/**", SubscriberOptions.DEFAULT, got::add)) {
+            Loopback.settle();
+            assertThat(send(at("rest/put/a").header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"v\":2}"))).statusCode()).isEqualTo(200);
+            Sample put = got.poll(10, TimeUnit.SECONDS);
+            assertThat(put.keyExpr()).isEqualTo("rest/put/a");
+            assertThat(new String(put.payload(), StandardCharsets.UTF_8)).isEqualTo("{\"v\":2}");
+            assertThat(put.encoding()).isEqualTo(Encoding.APPLICATION_JSON);
+
+            assertThat(send(at("rest/put/b").header("Content-Type", "text/plain; charset=utf-8")
+                    .method("PATCH", HttpRequest.BodyPublishers.ofString("x"))).statusCode()).isEqualTo(200);
+            assertThat(got.poll(10, TimeUnit.SECONDS).encoding()).isEqualTo(new Encoding(4, "charset=utf-8"));
+
+            assertThat(send(at("rest/put/a").DELETE()).statusCode()).isEqualTo(200);
+            Sample del = got.poll(10, TimeUnit.SECONDS);
+            assertThat(del.kind()).isEqualTo(SampleKind.DELETE);
+            assertThat(del.keyExpr()).isEqualTo("rest/put/a");
+        }
+    }
+
+    @Test
+    void serverSentEventsStreamSamplesUntilTheClientLeaves() throws Exception {
+        HttpResponse<java.io.InputStream> r = HTTP.send(at("rest/sse/**").header("Accept", "text/event-stream").GET()
+                .build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("text/event-stream");
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            assertThat(in.readLine()).startsWith(": zenoh samples on rest/sse/**");
+            Loopback.settle();
+            peer.put("rest/sse/one", "hello".getBytes(StandardCharsets.UTF_8), Encoding.TEXT_PLAIN, null, Qos.DEFAULT);
+            peer.delete("rest/sse/one", null, Qos.DEFAULT);
+            List<String> lines = new ArrayList<>();
+            while (lines.stream().filter(l -> l.startsWith("data:")).count() < 2) {
+                String l = in.readLine();
+                if (l != null && !l.isEmpty()) {
+                    lines.add(l);
+                }
+            }
+            assertThat(lines).containsSubsequence("event: PUT",
+                    "data: {\"key\":\"rest/sse/one\",\"value\":\"hello\",\"encoding\":\"text/plain\",\"timestamp\":null}",
+                    "event: DELETE");
+        }
+    }
+
+    @Test
+    void errorsMapToHttpStatuses() throws Exception {
+        HttpResponse<String> bad = send(at("a//b").GET());
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("a//b");
+
+        try (Queryable failing = peer.declareQueryable("rest/err", QueryableOptions.DEFAULT, q -> {
+            q.replyError("sensor offline".getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING);
+            q.finish();
+        }); Queryable silent = peer.declareQueryable("rest/slow", QueryableOptions.DEFAULT, unfinished::add)) {
+            Loopback.settle();
+            HttpResponse<String> err = send(at("rest/err").GET());
+            assertThat(err.statusCode()).isEqualTo(502);
+            assertThat(err.body()).contains("\"key\":\"ERROR\"").contains("sensor offline");
+
+            long t0 = System.nanoTime();
+            HttpResponse<String> slow = send(at("rest/slow").GET());
+            assertThat(slow.statusCode()).isEqualTo(504);
+            assertThat(slow.body()).contains("timed out");
+            assertThat((System.nanoTime() - t0) / 1_000_000).isLessThan(5000);
+        }
+        assertThat(send(at("nobody/here?_raw=true").GET()).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void healthEndpointReportsUp() throws Exception {
+        HttpResponse<String> h = send(at("observe/health").GET());
+        assertThat(h.statusCode()).isEqualTo(200);
+        assertThat(h.body()).contains("UP");
+    }
+}
