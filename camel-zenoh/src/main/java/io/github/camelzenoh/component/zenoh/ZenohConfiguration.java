@@ -115,7 +115,9 @@ public class ZenohConfiguration implements Cloneable {
             + " CamelZenohSelectorParameters overrides).")
     private String parameters;
     @UriParam(label = "producer,advanced", defaultValue = "0", description = "put: > 0 declares a zenoh-ext"
-            + " advanced publisher keeping this many samples for subscribers with history or recovery.")
+            + " advanced publisher keeping this many samples for subscribers with history or recovery."
+            + " Without heartbeat, zenoh orders the cache by timestamps, so the endpoint's session is opened"
+            + " with timestamping enabled (a session of its own unless other endpoints need the same).")
     private int cacheSize;
     @UriParam(label = "producer,advanced", defaultValue = "0", javaType = "long", description = "put: > 0 turns"
             + " on sample-miss detection with a heartbeat every this many milliseconds (advanced publisher).")
@@ -136,6 +138,10 @@ public class ZenohConfiguration implements Cloneable {
         String m = blankToNull(mode);
         if (m == null && config == null && configFile == null) {
             m = "peer";
+        }
+        if (cacheSize > 0 && heartbeat <= 0) {
+            // zenoh-ext refuses a cache without sequence numbers on a session that does not stamp
+            c = c.withOverride("timestamping/enabled", "true");
         }
         return c.withMode(m);
     }

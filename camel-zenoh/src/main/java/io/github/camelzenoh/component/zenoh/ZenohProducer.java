@@ -10,9 +10,11 @@ import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.ReplyListener;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -161,6 +163,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         }
         String key = override != null ? override : endpoint.getKeyExpr();
         ExecutorService next = continuation;
+        long timeout = c.getTimeout();
+        long started = System.nanoTime();
         endpoint.session().get(key, o, new ReplyListener() {
             private final List<ZenohReply> replies = Collections.synchronizedList(new ArrayList<>());
 
@@ -172,7 +176,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
             @Override
             public void onComplete() {
                 // zenoh thread: the rest of the route must not run here
-                Runnable finish = () -> complete(exchange, List.copyOf(replies), callback);
+                List<ZenohReply> all = withoutTimeoutMarkers(List.copyOf(replies), started, timeout);
+                Runnable finish = () -> complete(exchange, all, callback);
                 try {
                     next.execute(finish);
                 } catch (RuntimeException rejected) {
@@ -181,6 +186,29 @@ public class ZenohProducer extends DefaultAsyncProducer {
             }
         });
         return false;
+    }
+
+    private static final byte[] TIMEOUT = "Timeout".getBytes(StandardCharsets.UTF_8);
+
+    /**
+     * When a get's time is up, zenoh ends it with error replies of its own, "Timeout" (zenoh/string
+     * from the session, zenoh/bytes from the routing layer; before or after the real replies,
+     * depending on consolidation). They are no answer from anyone: leave them out, so that a get
+     * nobody answered in time completes like one nobody answered (body null, no replies) instead
+     * of failing. A queryable's own "Timeout" error that arrives before the timeout is kept.
+     */
+    static List<ZenohReply> withoutTimeoutMarkers(List<ZenohReply> replies, long startedNanos, long timeoutMillis) {
+        if (replies.isEmpty()
+                || System.nanoTime() - startedNanos < TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis - 50))) {
+            return replies;
+        }
+        return replies.stream().filter(r -> !isTimeoutMarker(r)).toList();
+    }
+
+    private static boolean isTimeoutMarker(ZenohReply r) {
+        return !r.ok() && r.encodingSchema() == null
+                && (r.encodingId() == Encoding.ZENOH_STRING.id() || r.encodingId() == Encoding.ZENOH_BYTES.id())
+                && Arrays.equals(r.payload(), TIMEOUT);
     }
 
     /** First successful reply → body and headers; all replies → CamelZenohReplies; only errors → exception. */

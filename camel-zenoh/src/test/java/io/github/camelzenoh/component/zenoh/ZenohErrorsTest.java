@@ -1,0 +1,221 @@
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.Sample;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Bad input fails early, with a message that names the culprit; the component keeps working after it. */
+class ZenohErrorsTest extends ZenohTestSupport {
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:out").to("zenoh:err/out");
+            }
+        };
+    }
+
+    /** Every message of the cause chain, so that asserts look past Camel's wrapping. */
+    private static String messages(Throwable t) {
+        List<String> out = new ArrayList<>();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            out.add(c.getClass().getSimpleName() + ": " + c.getMessage());
+        }
+        return String.join("\n", out);
+    }
+
+    /** The innermost IllegalArgumentException: the component's own message, not Camel's wrapper quoting the URI. */
+    private static String reason(Throwable t) {
+        String reason = null;
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof IllegalArgumentException) {
+                reason = c.getMessage();
+            }
+        }
+        assertThat(reason).as("an IllegalArgumentException in\n" + messages(t)).isNotNull();
+        return reason;
+    }
+
+    private Throwable endpointFailure(String uri) {
+        Throwable[] thrown = new Throwable[1];
+        assertThatThrownBy(() -> {
+            try {
+                context.getEndpoint(uri);
+            } catch (Throwable t) {
+                thrown[0] = t;
+                throw t;
+            }
+        }).isNotNull();
+        return thrown[0];
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "a//b", "a#b", "a/**/b#c", "$", "a/$x", "a/b/" })
+    void invalidKeyExpressionsFailAtEndpointCreationQuotingTheExpression(String ke) {
+        String reason = reason(endpointFailure("zenoh:" + ke));
+        assertThat(reason).contains("'" + ke + "'");
+    }
+
+    @Test
+    void nonCanonicalKeyExpressionIsRejectedWithTheCanonicalForm() {
+        String reason = reason(endpointFailure("zenoh:a/**/**"));
+        assertThat(reason).contains("'a/**/**'").contains("'a/**'").contains("autocanonize");
+
+        ZenohEndpoint ep = context.getEndpoint("zenoh:a/**/**?autocanonize=true", ZenohEndpoint.class);
+        assertThat(ep.getKeyExpr()).isEqualTo("a/**");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "priority=fast, priority, fast",
+        "consumerType=x, consumerType, x",
+        "operation=x, operation, x",
+        "queueSize=0, queueSize, 0",
+        "congestionControl=x, congestionControl, x",
+        "timeout=-1, timeout, -1",
+        "reliability=sometimes, reliability, sometimes",
+        "target=nobody, target, nobody",
+        "consolidation=x, consolidation, x",
+        "overflowPolicy=spill, overflowPolicy, spill",
+        "allowedOrigin=mars, allowedOrigin, mars",
+        "concurrentConsumers=0, concurrentConsumers, 0",
+    })
+    void badOptionValuesFailAtEndpointCreationNamingOptionAndValue(String option, String name, String value) {
+        String reason = reason(endpointFailure("zenoh:ok/key?" + option));
+        assertThat(reason).contains(name).contains("'" + value + "'");
+    }
+
+    @Test
+    void unknownOptionFailsNamingIt() {
+        Throwable t = endpointFailure("zenoh:ok/key?prioritty=data");
+        assertThat(messages(t)).contains("prioritty");
+    }
+
+    /** Sends a bad message, checks the failure names {@code culprit}, then that a good one still arrives. */
+    private void badThenGood(String culprit, java.util.function.Consumer<Exchange> bad) throws Exception {
+        try (Collector c = new Collector("err/**")) {
+            io.github.camelzenoh.zenoh.Loopback.settle();
+            Exchange e = template.send("direct:out", bad::accept);
+            assertThat(e.getException()).as("bad message fails").isNotNull();
+            assertThat(messages(e.getException())).contains(culprit);
+            assertThat(c.poll(200)).as("nothing was sent for the bad message").isNull();
+
+            template.sendBody("direct:out", "good");
+            Sample s = c.next();
+            assertThat(s.keyExpr()).isEqualTo("err/out");
+            assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("good");
+        }
+    }
+
+    @Test
+    void encodingIdOutOfRange() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.ENCODING_ID, x -> {
+            x.getMessage().setBody("x");
+            x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 70000);
+        });
+        badThenGood("70000", x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 70000));
+        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, -1));
+    }
+
+    @Test
+    void encodingIdNotANumber() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, "abc"));
+        badThenGood("'abc'", x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, "abc"));
+        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 1.5));
+    }
+
+    @Test
+    void encodingIdOfAnotherType() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, new Date()));
+        badThenGood("java.util.Date", x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, new Date()));
+    }
+
+    @Test
+    void encodingSchemaOfAnotherType() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.ENCODING_SCHEMA, x -> {
+            x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 5);
+            x.getMessage().setHeader(ZenohConstants.ENCODING_SCHEMA, 42);
+        });
+    }
+
+    @Test
+    void overrideKeyExprInvalid() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.OVERRIDE_KEY_EXPR,
+                x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "a//b"));
+        badThenGood("a//b", x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "a//b"));
+    }
+
+    @Test
+    void operationHeaderUnknown() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.OPERATION, x -> x.getMessage().setHeader(ZenohConstants.OPERATION, "x"));
+        badThenGood("'x'", x -> x.getMessage().setHeader(ZenohConstants.OPERATION, "x"));
+    }
+
+    /** Neither byte[], String nor convertible. */
+    static final class Opaque {
+        @Override
+        public String toString() {
+            return "opaque-thing";
+        }
+    }
+
+    @Test
+    void attachmentWithoutConverter() throws Exception {
+        awaitConnected();
+        badThenGood(ZenohConstants.ATTACHMENT, x -> {
+            x.getMessage().setBody("x");
+            x.getMessage().setHeader(ZenohConstants.ATTACHMENT, new Opaque());
+        });
+        badThenGood("Opaque", x -> x.getMessage().setHeader(ZenohConstants.ATTACHMENT, new Opaque()));
+    }
+
+    @Test
+    void bodyWithoutConverter() throws Exception {
+        awaitConnected();
+        badThenGood("body", x -> x.getMessage().setBody(new Opaque()));
+        badThenGood("Opaque", x -> x.getMessage().setBody(new Opaque()));
+    }
+
+    @Test
+    void badSessionConfigFailsAtRouteStartNamingTheConfig() throws Exception {
+        Throwable[] thrown = new Throwable[1];
+        try {
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("direct:badConfig").routeId("badConfig").to("zenoh:bad/config?config=RAW({not json5)");
+                }
+            });
+        } catch (Exception e) {
+            thrown[0] = e;
+        }
+        assertThat(thrown[0]).as("route start fails").isNotNull();
+        assertThat(messages(thrown[0])).containsIgnoringCase("config").contains("{not json5");
+        // the context and its other routes are unaffected
+        awaitConnected();
+        try (Collector c = new Collector("err/out")) {
+            io.github.camelzenoh.zenoh.Loopback.settle();
+            template.sendBody("direct:out", "still fine");
+            assertThat(new String(c.next().payload(), StandardCharsets.UTF_8)).isEqualTo("still fine");
+        }
+    }
+}

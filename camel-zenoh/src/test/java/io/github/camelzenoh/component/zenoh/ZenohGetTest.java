@@ -1,0 +1,297 @@
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.Queryable;
+import io.github.camelzenoh.zenoh.QueryableOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.camel.AsyncProcessor;
+import org.apache.camel.AsyncProducer;
+import org.apache.camel.Endpoint;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.builder.RouteBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** to("zenoh:...?operation=get") against queryables declared on the peer. */
+class ZenohGetTest extends ZenohTestSupport {
+
+    private final List<AutoCloseable> declared = new CopyOnWriteArrayList<>();
+    /** Queries a queryable keeps open on purpose (kept reachable so that no Cleaner finishes them). */
+    private final List<Query> unfinished = new CopyOnWriteArrayList<>();
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:multi").to("zenoh:svc/multi/**?operation=get&consolidation=none");
+                from("direct:auto").to("zenoh:svc/multi/**?operation=get");
+                from("direct:nobody").to("zenoh:nobody/home?operation=get&timeout=2000");
+                from("direct:errors").to("zenoh:svc/errors?operation=get");
+                from("direct:params").to("zenoh:svc/params?operation=get&parameters=a=1;b=two");
+                from("direct:noparams").to("zenoh:svc/params?operation=get");
+                from("direct:never").routeId("never").to("zenoh:svc/never?operation=get&timeout=500");
+                from("direct:mixed").to("zenoh:svc/mixed?operation=get&consolidation=none");
+            }
+        };
+    }
+
+    @AfterEach
+    void undeclare() throws Exception {
+        unfinished.forEach(Query::finish);
+        for (AutoCloseable c : declared) {
+            c.close();
+        }
+    }
+
+    private Queryable queryable(String key, io.github.camelzenoh.zenoh.QueryListener l) {
+        Queryable q = peer.declareQueryable(key, QueryableOptions.DEFAULT, l);
+        declared.add(q);
+        return q;
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void severalRepliesFirstIsTheBodyAllAreInTheRepliesHeader() throws Exception {
+        queryable("svc/multi/**", q -> {
+            q.reply("svc/multi/a", utf8("{\"n\":0}"), Encoding.parse("application/json;v2"), null);
+            q.reply("svc/multi/b", utf8("one"), Encoding.TEXT_PLAIN, null);
+            q.reply("svc/multi/c", new byte[] {2}, null, null);
+            q.finish();
+        });
+        awaitConnected();
+
+        Exchange e = template.request("direct:multi", x -> x.getMessage().setBody(null));
+        assertThat(e.getException()).isNull();
+        Message m = e.getMessage();
+        assertThat(m.getBody()).isInstanceOf(byte[].class);
+        assertThat(m.getBody(String.class)).isEqualTo("{\"n\":0}");
+        assertThat(m.getHeader(ZenohConstants.KEY_EXPR)).isEqualTo("svc/multi/a");
+        assertThat(m.getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(5);
+        assertThat(m.getHeader(ZenohConstants.ENCODING_SCHEMA)).isEqualTo("v2");
+        assertThat(m.getHeader(Exchange.CONTENT_TYPE)).isEqualTo("application/json;v2");
+
+        @SuppressWarnings("unchecked")
+        List<ZenohReply> replies = m.getHeader(ZenohConstants.REPLIES, List.class);
+        assertThat(replies).hasSize(3).allMatch(ZenohReply::ok);
+        assertThat(replies).extracting(ZenohReply::keyExpr).containsExactly("svc/multi/a", "svc/multi/b", "svc/multi/c");
+        assertThat(replies.get(1).payloadAsString()).isEqualTo("one");
+        assertThat(replies.get(1).encoding()).isEqualTo("text/plain");
+        assertThat(replies.get(1).encodingId()).isEqualTo(4);
+        assertThat(replies.get(2).payload()).containsExactly(2);
+        assertThat(replies.get(2).encoding()).isEqualTo("zenoh/bytes");
+        assertThat(replies.get(0).kind()).isEqualTo("PUT");
+    }
+
+    @Test
+    void defaultConsolidationStillGivesTheFirstReplyAsBody() throws Exception {
+        queryable("svc/multi/**", q -> {
+            q.reply("svc/multi/a", utf8("A"), Encoding.TEXT_PLAIN, null);
+            q.reply("svc/multi/b", utf8("B"), Encoding.TEXT_PLAIN, null);
+            q.finish();
+        });
+        awaitConnected();
+
+        Exchange e = template.request("direct:auto", x -> { });
+        assertThat(e.getException()).isNull();
+        @SuppressWarnings("unchecked")
+        List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
+        assertThat(replies).extracting(ZenohReply::payloadAsString).containsExactlyInAnyOrder("A", "B");
+        assertThat(e.getMessage().getBody(String.class)).isEqualTo(replies.get(0).payloadAsString());
+        assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR)).isEqualTo(replies.get(0).keyExpr());
+    }
+
+    @Test
+    void noQueryableGivesNullBodyAndNoReplies() throws Exception {
+        awaitConnected();
+        Exchange e = template.request("direct:nobody", x -> {
+            x.getMessage().setBody("ask");
+            x.getMessage().setHeader(ZenohConstants.KEY_EXPR, "stale/key");
+        });
+        assertThat(e.getException()).isNull();
+        assertThat(e.getMessage().getBody()).isNull();
+        assertThat(e.getMessage().getHeader(ZenohConstants.REPLIES, List.class)).isEmpty();
+        assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR)).as("no reply, no reply key").isNull();
+    }
+
+    @Test
+    void onlyErrorRepliesFailTheExchangeWithTheErrorPayload() throws Exception {
+        queryable("svc/errors", q -> {
+            q.replyError(utf8("sensor offline"), Encoding.TEXT_PLAIN);
+            q.finish();
+        });
+        awaitConnected();
+
+        Exchange e = template.request("direct:errors", x -> { });
+        assertThat(e.getException()).isInstanceOf(ZenohReplyException.class).hasMessageContaining("sensor offline");
+        ZenohReplyException z = (ZenohReplyException) e.getException();
+        assertThat(z.getReply().ok()).isFalse();
+        assertThat(z.getReply().payloadAsString()).isEqualTo("sensor offline");
+        assertThat(z.getReply().encoding()).isEqualTo("text/plain");
+        assertThat(endpointOf("zenoh:svc/errors?operation=get").failed.sum()).isEqualTo(1);
+    }
+
+    @Test
+    void anOkReplyAmongErrorsIsTheResult() throws Exception {
+        queryable("svc/mixed", q -> {
+            q.replyError(utf8("first is an error"), null);
+            q.reply("svc/mixed", utf8("but this one is fine"), null, null);
+            q.finish();
+        });
+        awaitConnected();
+
+        Exchange e = template.request("direct:mixed", x -> { });
+        assertThat(e.getException()).isNull();
+        assertThat(e.getMessage().getBody(String.class)).isEqualTo("but this one is fine");
+        @SuppressWarnings("unchecked")
+        List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
+        assertThat(replies).extracting(ZenohReply::ok).containsExactlyInAnyOrder(false, true);
+    }
+
+    @Test
+    void parametersOptionHeaderAndBodyReachTheQueryable() throws Exception {
+        BlockingQueue<Query> seen = new LinkedBlockingQueue<>();
+        queryable("svc/params", q -> {
+            seen.add(q);
+            q.reply("svc/params", utf8("ok"), null, null);
+            q.finish();
+        });
+        awaitConnected();
+
+        template.sendBody("direct:params", null);
+        Query q1 = seen.poll(10, TimeUnit.SECONDS);
+        assertThat(q1).isNotNull();
+        assertThat(q1.keyExpr()).isEqualTo("svc/params");
+        assertThat(q1.parameters()).isEqualTo("a=1;b=two");
+        assertThat(q1.payload()).as("null body: no query payload").isNull();
+
+        template.sendBodyAndHeader("direct:params", "the question", ZenohConstants.SELECTOR_PARAMETERS, "x=9");
+        Query q2 = seen.poll(10, TimeUnit.SECONDS);
+        assertThat(q2.parameters()).as("header overrides the option").isEqualTo("x=9");
+        assertThat(new String(q2.payload(), StandardCharsets.UTF_8)).isEqualTo("the question");
+        assertThat(q2.encoding()).isEqualTo(Encoding.ZENOH_STRING);
+
+        template.sendBodyAndHeader("direct:noparams", new byte[] {4, 2}, ZenohConstants.ATTACHMENT, "att");
+        Query q3 = seen.poll(10, TimeUnit.SECONDS);
+        assertThat(q3.parameters()).isEmpty();
+        assertThat(q3.payload()).containsExactly(4, 2);
+        assertThat(q3.encoding()).isEqualTo(Encoding.ZENOH_BYTES);
+        assertThat(new String(q3.attachment(), StandardCharsets.UTF_8)).isEqualTo("att");
+    }
+
+    @Test
+    void timeoutEndsAQueryThatIsNeverFinished() throws Exception {
+        CountDownLatch asked = new CountDownLatch(1);
+        queryable("svc/never", q -> {
+            unfinished.add(q);
+            asked.countDown();
+        });
+        awaitConnected();
+
+        long t0 = System.nanoTime();
+        Exchange e = template.request("direct:never", x -> x.getMessage().setBody("anyone?"));
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertThat(asked.await(1, TimeUnit.SECONDS)).as("the queryable got the query").isTrue();
+        assertThat(e.getException()).isNull();
+        assertThat(e.getMessage().getBody()).isNull();
+        assertThat(e.getMessage().getHeader(ZenohConstants.REPLIES, List.class)).isEmpty();
+        assertThat(millis).as("timeout=500 honoured").isGreaterThanOrEqualTo(400).isLessThan(3000);
+    }
+
+    @Test
+    void repliesSentBeforeTheTimeoutAreKept() throws Exception {
+        queryable("svc/never", q -> {
+            q.reply("svc/never", utf8("partial"), null, null);
+            unfinished.add(q);
+        });
+        awaitConnected();
+
+        Exchange e = template.request("direct:never", x -> { });
+        assertThat(e.getException()).isNull();
+        assertThat(e.getMessage().getBody(String.class)).isEqualTo("partial");
+        @SuppressWarnings("unchecked")
+        List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
+        assertThat(replies).as("zenoh's own 'Timeout' marker is no reply").hasSize(1).allMatch(ZenohReply::ok);
+    }
+
+    @Test
+    void anErrorReplyThatSaysTimeoutButCameInTimeIsStillAnError() throws Exception {
+        queryable("svc/errors", q -> {
+            q.replyError(utf8("Timeout"), Encoding.ZENOH_STRING);
+            q.finish();
+        });
+        awaitConnected();
+
+        Exchange e = template.request("direct:errors", x -> { });
+        assertThat(e.getException()).isInstanceOf(ZenohReplyException.class);
+        assertThat(((ZenohReplyException) e.getException()).getReply().payloadAsString()).isEqualTo("Timeout");
+    }
+
+    @Test
+    void getNeverBlocksTheCallingThread() throws Exception {
+        queryable("svc/never", unfinished::add);
+        awaitConnected();
+
+        // the producer itself: process() must return at once (asynchronously), the callback comes later
+        Endpoint endpoint = context.getEndpoint("zenoh:svc/never?operation=get&timeout=800");
+        AsyncProducer producer = endpoint.createAsyncProducer();
+        producer.start();
+        try {
+            Exchange exchange = endpoint.createExchange();
+            CountDownLatch done = new CountDownLatch(1);
+            AtomicReference<String> doneOn = new AtomicReference<>();
+            long t0 = System.nanoTime();
+            boolean sync = producer.process(exchange, doneSync -> {
+                doneOn.set(Thread.currentThread().getName());
+                done.countDown();
+            });
+            long returnedAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertThat(sync).as("get completes asynchronously").isFalse();
+            assertThat(returnedAfter).isLessThan(300);
+            assertThat(done.getCount()).as("not completed when process() returned").isEqualTo(1);
+            assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(doneOn.get()).isNotEqualTo(Thread.currentThread().getName());
+            assertThat(exchange.getException()).isNull();
+        } finally {
+            producer.stop();
+        }
+
+        // and a whole route (direct → zenoh get): its processor hands back at once as well
+        AsyncProcessor route = (AsyncProcessor) context.getRoute("never").getConsumer().getProcessor();
+        Exchange exchange = context.getEndpoint("direct:never").createExchange();
+        exchange.getMessage().setBody("q");
+        CountDownLatch done = new CountDownLatch(1);
+        long t0 = System.nanoTime();
+        boolean sync = route.process(exchange, doneSync -> done.countDown());
+        assertThat(sync).isFalse();
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(300);
+        assertThat(done.getCount()).isEqualTo(1);
+        assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(exchange.getException()).isNull();
+        assertThat(exchange.getMessage().getHeader(ZenohConstants.REPLIES, List.class)).isEmpty();
+
+        // the template's async API returns its future before the query is over
+        Future<Exchange> f = template.asyncSend("direct:never", x -> x.getMessage().setBody("q"));
+        assertThat(f.isDone()).isFalse();
+        assertThat(f.get(5, TimeUnit.SECONDS).getException()).isNull();
+    }
+
+    private ZenohEndpoint endpointOf(String uri) {
+        return context.getEndpoint(uri, ZenohEndpoint.class);
+    }
+}

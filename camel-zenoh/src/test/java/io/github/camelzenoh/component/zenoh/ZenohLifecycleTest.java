@@ -1,0 +1,207 @@
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.NativeDiagnostics;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.Session;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+
+/** Start/stop cycles, shared and user-supplied sessions, and what a context stop closes. */
+class ZenohLifecycleTest extends ZenohTestSupport {
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:cycle/in").routeId("cycle").to("zenoh:cycle/out");
+            }
+        };
+    }
+
+    private ZenohComponent component() {
+        return context.getComponent("zenoh", ZenohComponent.class);
+    }
+
+    private static String text(Sample s) {
+        return new String(s.payload(), StandardCharsets.UTF_8);
+    }
+
+    /** Relays one message through the "cycle" route, peer → camel → peer. */
+    private static void assertRelays(Collector out, String payload) throws InterruptedException {
+        peer.put("cycle/in", payload.getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+        Sample s = out.next();
+        assertThat(s.keyExpr()).isEqualTo("cycle/out");
+        assertThat(text(s)).isEqualTo(payload);
+    }
+
+    @Test
+    void twoHundredStopStartCyclesLeaveNothingBehind() throws Exception {
+        awaitConnected();
+        try (Collector out = new Collector("cycle/out")) {
+            Loopback.settle();
+            assertRelays(out, "before");
+
+            long started = NativeDiagnostics.liveObjects();
+            int sessions = component().sessions().snapshot().size();
+            context.getRouteController().stopRoute("cycle");
+            long stopped = NativeDiagnostics.liveObjects();
+            assertThat(stopped).as("stopping the route undeclares its subscriber and publisher").isLessThan(started);
+            context.getRouteController().startRoute("cycle");
+            assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
+
+            for (int i = 0; i < 200; i++) {
+                context.getRouteController().stopRoute("cycle");
+                assertThat(NativeDiagnostics.liveObjects()).as("stopped, cycle %d", i).isEqualTo(stopped);
+                context.getRouteController().startRoute("cycle");
+                assertThat(NativeDiagnostics.liveObjects()).as("started, cycle %d", i).isEqualTo(started);
+            }
+            assertThat(component().sessions().snapshot()).hasSize(sessions);
+            assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
+
+            Loopback.settle();
+            assertRelays(out, "after 200 cycles");
+        }
+    }
+
+    @Test
+    void removingTheRouteReleasesItsEndpointsSessionAndDeclarations() throws Exception {
+        awaitConnected();
+        long before = NativeDiagnostics.liveObjects();
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                // a session of its own (different settings), so its release is visible
+                from("zenoh:solo/in?config=RAW({})").routeId("solo").to("zenoh:solo/out?config=RAW({})");
+            }
+        });
+        assertThat(component().sessions().snapshot()).hasSize(2);
+        assertThat(NativeDiagnostics.liveObjects()).isGreaterThan(before);
+        context.getRouteController().stopRoute("solo");
+        context.removeRoute("solo");
+        context.removeEndpoints("zenoh:solo/*");
+        Loopback.await(WAIT, () -> NativeDiagnostics.liveObjects() == before, "live objects back to " + before);
+        assertThat(component().sessions().snapshot()).hasSize(1);
+    }
+
+    @Test
+    void endpointsWithEqualSessionSettingsShareOneSession() throws Exception {
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:share/a").to("zenoh:share/b");
+                from("zenoh:share/c?consumerType=queryable&mode=peer").to("mock:unused");
+                from("direct:share").to("zenoh:share/d?operation=get&multicastScouting=false");
+            }
+        });
+        List<ZenohSessions.Info> shared = component().sessions().snapshot();
+        assertThat(shared).as("every endpoint has the same settings").hasSize(1);
+        // cycle/in, cycle/out, share/a, share/b, share/c, share/d
+        assertThat(shared.get(0).endpoints()).isEqualTo(6);
+        assertThat(shared.get(0).config().connect()).containsExactly(Loopback.endpoint(port));
+
+        context.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:share/e?config=RAW({})").to("mock:unused");
+            }
+        });
+        assertThat(component().sessions().snapshot()).as("different settings, another session").hasSize(2);
+    }
+
+    @Test
+    void userSuppliedSessionIsUsedAndNeverClosed() throws Exception {
+        awaitConnected();
+        try (Session mine = Session.open(Loopback.connector(port)); Collector out = new Collector("mine/**")) {
+            Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
+            context.getRegistry().bind("mySession", mine);
+            int sessionsBefore = component().sessions().snapshot().size();
+            context.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("direct:mine").to("zenoh:mine/out?session=#mySession");
+                }
+            });
+            assertThat(component().sessions().snapshot()).as("a user session is not the component's")
+                    .hasSize(sessionsBefore);
+            Loopback.settle();
+            template.sendBody("direct:mine", "via my session");
+            Sample s = out.next();
+            assertThat(text(s)).isEqualTo("via my session");
+
+            context.stop();
+            assertThat(mine.isClosed()).isFalse();
+            mine.put("mine/after", "still open".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            assertThat(text(out.next())).isEqualTo("still open");
+        }
+    }
+
+    @Test
+    void sessionSetOnTheComponentConfigurationIsUsedAndNeverClosed() throws Exception {
+        try (Session mine = Session.open(Loopback.connector(port)); Collector out = new Collector("conf/**")) {
+            Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
+            CamelContext other = new DefaultCamelContext();
+            ZenohComponent zenoh = new ZenohComponent();
+            zenoh.getConfiguration().setSession(mine);
+            other.addComponent("zenoh", zenoh);
+            other.addRoutes(new RouteBuilder() {
+                @Override
+                public void configure() {
+                    from("direct:conf").to("zenoh:conf/out");
+                }
+            });
+            long liveBefore = NativeDiagnostics.liveObjects();
+            other.start();
+            try {
+                assertThat(zenoh.sessions().snapshot()).isEmpty();
+                Loopback.settle();
+                other.createProducerTemplate().sendBody("direct:conf", "configured session");
+                assertThat(text(out.next())).isEqualTo("configured session");
+            } finally {
+                other.stop();
+            }
+            assertThat(mine.isClosed()).isFalse();
+            assertThat(NativeDiagnostics.liveObjects()).as("only the route's declarations are gone")
+                    .isEqualTo(liveBefore);
+        }
+    }
+
+    @Test
+    void contextStopClosesTheComponentsSessions() throws Exception {
+        long before = NativeDiagnostics.liveObjects();
+        CamelContext other = new DefaultCamelContext();
+        ZenohComponent zenoh = new ZenohComponent();
+        configure(zenoh.getConfiguration());
+        other.addComponent("zenoh", zenoh);
+        other.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:ctx/in").to("zenoh:ctx/out");
+                from("zenoh:ctx/q?consumerType=queryable").setBody(constant("x"));
+                from("zenoh:ctx/alive?consumerType=liveliness").to("log:alive");
+                from("direct:ctx").to("zenoh:ctx/get?operation=get&config=RAW({})");
+            }
+        });
+        other.start();
+        List<ZenohSessions.Info> sessions = zenoh.sessions().snapshot();
+        assertThat(sessions).hasSize(2);
+        assertThat(NativeDiagnostics.liveObjects()).isGreaterThan(before);
+
+        other.stop();
+        assertThat(sessions).allMatch(i -> i.session().isClosed());
+        assertThat(zenoh.sessions().snapshot()).isEmpty();
+        Loopback.await(WAIT, () -> NativeDiagnostics.liveObjects() == before,
+                "live objects back to " + before + " (now " + NativeDiagnostics.liveObjects() + ")");
+    }
+}

@@ -1,0 +1,113 @@
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Qos;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.mock.MockEndpoint;
+import org.junit.jupiter.api.Test;
+
+/** A slow route behind a small hand-off queue: what each overflow policy drops, and that it is counted. */
+class ZenohOverflowTest extends ZenohTestSupport {
+
+    private static final int BURST = 200;
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:burst/newest/**?queueSize=10&overflowPolicy=dropNewest").routeId("dropNewest")
+                        .process(e -> Thread.sleep(20)).to("mock:dropNewest");
+                from("zenoh:burst/oldest/**?queueSize=10&overflowPolicy=dropOldest").routeId("dropOldest")
+                        .process(e -> Thread.sleep(20)).to("mock:dropOldest");
+                from("zenoh:burst/block/**?queueSize=10&overflowPolicy=block").routeId("block")
+                        .process(e -> Thread.sleep(5)).to("mock:block");
+            }
+        };
+    }
+
+    /** 200 samples as fast as the peer can send them; congestion control BLOCK so zenoh itself drops none. */
+    private static void burst(String key) {
+        try (Publisher pub = peer.declarePublisher(key, PublisherOptions.DEFAULT.withQos(
+                Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+            for (int i = 0; i < BURST; i++) {
+                pub.put(String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null);
+            }
+        }
+    }
+
+    private ZenohEndpoint endpoint(String routeId) {
+        return (ZenohEndpoint) context.getRoute(routeId).getEndpoint();
+    }
+
+    private static List<Integer> numbers(MockEndpoint mock) {
+        return mock.getExchanges().stream().map(e -> Integer.valueOf(e.getMessage().getBody(String.class))).toList();
+    }
+
+    /** Waits until every received sample is either routed or dropped. */
+    private static void awaitAccounted(ZenohEndpoint ep, MockEndpoint mock) {
+        Loopback.await(WAIT, () -> ep.received.sum() == BURST, "all " + BURST + " samples to reach the consumer");
+        Loopback.await(WAIT, () -> mock.getReceivedCounter() + ep.dropped.sum() == ep.received.sum(),
+                "routed + dropped = received");
+    }
+
+    @Test
+    void dropNewestKeepsTheOldestAndCountsTheRest() throws Exception {
+        awaitConnected();
+        MockEndpoint mock = getMockEndpoint("mock:dropNewest");
+        ZenohEndpoint ep = endpoint("dropNewest");
+        burst("burst/newest/x");
+        awaitAccounted(ep, mock);
+
+        long routed = mock.getReceivedCounter();
+        assertThat(routed).isLessThan(BURST).isGreaterThan(0);
+        assertThat(ep.dropped.sum()).isGreaterThan(0).isEqualTo(BURST - routed);
+        assertThat(ep.failed.sum()).isZero();
+        List<Integer> seen = numbers(mock);
+        assertThat(seen).as("order kept").isSorted().doesNotHaveDuplicates();
+        assertThat(seen.get(0)).as("the oldest is never the one dropped").isZero();
+        Thread.sleep(300);
+        assertThat(mock.getReceivedCounter()).as("nothing more arrives later").isEqualTo(routed);
+    }
+
+    @Test
+    void dropOldestKeepsTheNewestAndCountsTheRest() throws Exception {
+        awaitConnected();
+        MockEndpoint mock = getMockEndpoint("mock:dropOldest");
+        ZenohEndpoint ep = endpoint("dropOldest");
+        burst("burst/oldest/x");
+        awaitAccounted(ep, mock);
+
+        long routed = mock.getReceivedCounter();
+        assertThat(routed).isLessThan(BURST);
+        assertThat(ep.dropped.sum()).isGreaterThan(0).isEqualTo(BURST - routed);
+        List<Integer> seen = numbers(mock);
+        assertThat(seen).isSorted().doesNotHaveDuplicates();
+        assertThat(seen.get(seen.size() - 1)).as("the newest is never the one dropped").isEqualTo(BURST - 1);
+    }
+
+    @Test
+    void blockDeliversEverySampleInOrder() throws Exception {
+        awaitConnected();
+        MockEndpoint mock = getMockEndpoint("mock:block");
+        mock.expectedMessageCount(BURST);
+        ZenohEndpoint ep = endpoint("block");
+        burst("burst/block/x");
+        mock.assertIsSatisfied(WAIT.toMillis());
+        assertThat(numbers(mock)).as("all, in the publisher's order")
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, BURST).boxed().toList());
+        assertThat(ep.received.sum()).isEqualTo(BURST);
+        assertThat(ep.dropped.sum()).isZero();
+        assertThat(mock.getExchanges()).extracting(Exchange::getException).containsOnlyNulls();
+    }
+}
