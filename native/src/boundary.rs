@@ -41,7 +41,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
     pub fn new(kind: Kind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into() }
+        Error { kind, message: without_source_locations(&message.into()) }
     }
     pub fn zenoh(message: impl Into<String>) -> Self {
         Self::new(Kind::Zenoh, message)
@@ -69,6 +69,51 @@ impl<T, E: std::fmt::Display> Context<T> for std::result::Result<T, E> {
             let kind = if text == zenoh::session::SessionClosedError.to_string() { Kind::Closed } else { kind };
             Error::new(kind, format!("{}: {text}", what()))
         })
+    }
+}
+
+/// zenoh's errors end with where they were raised (" at /…/src/key_expr/borrowed.rs:777."): useful
+/// to zenoh's developers, noise in a Camel user's log. Every such " at <path>.rs:<line>" is removed.
+pub fn without_source_locations(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find(" at ") {
+        let tail = &rest[i + 4..];
+        let end = tail.find(|c: char| c.is_whitespace() || c == ']').unwrap_or(tail.len());
+        let token = tail[..end].trim_end_matches('.');
+        let is_location = token
+            .rsplit_once(".rs:")
+            .is_some_and(|(_, line)| !line.is_empty() && line.chars().all(|c| c.is_ascii_digit()));
+        out.push_str(&rest[..i]);
+        if is_location {
+            rest = &tail[end..];
+        } else {
+            out.push_str(" at ");
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_source_locations as clean;
+
+    #[test]
+    fn source_locations_are_removed_and_other_text_kept() {
+        assert_eq!(
+            clean("Invalid Key Expr `a//b`: empty chunks are forbidden at /root/.cargo/x/borrowed.rs:777."),
+            "Invalid Key Expr `a//b`: empty chunks are forbidden"
+        );
+        assert_eq!(
+            clean("listener [127.0.0.1:7447: in use at /a/tcp.rs:61.] at /b/unicast.rs:338."),
+            "listener [127.0.0.1:7447: in use] "
+                .trim_end()
+                .to_string()
+        );
+        assert_eq!(clean("look at this"), "look at this");
+        assert_eq!(clean("meet at 10.rs:x"), "meet at 10.rs:x");
     }
 }
 
