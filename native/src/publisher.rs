@@ -226,3 +226,21 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionDelete
         send_delete!(b, att).ctx(Kind::Zenoh, || format!("delete on '{key_expr}'"))
     })
 }
+
+/// True when at least one subscriber (local or remote) matches the publisher's key expression now.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherHasMatchingSubscribers(
+    mut env: JNIEnv,
+    _class: JClass,
+    ptr: jlong,
+) -> jni::sys::jboolean {
+    boundary::run(&mut env, |_| {
+        let p = unsafe { handle::borrow::<AnyPublisher>(ptr, WHAT) }?;
+        let status = match p {
+            AnyPublisher::Plain(p) => p.matching_status().wait(),
+            AnyPublisher::Advanced(p) => p.matching_status().wait(),
+        };
+        let status = status.ctx(Kind::Zenoh, || format!("matching status of '{}'", p.key()))?;
+        Ok(status.matching() as jni::sys::jboolean)
+    })
+}

@@ -34,6 +34,16 @@ public final class Publisher extends NativeHandle {
         }
     }
 
+    /** True when some subscriber, in this session or another, matches this publisher now. */
+    public boolean hasMatchingSubscribers() {
+        long p = acquire();
+        try {
+            return ZenohNative.publisherHasMatchingSubscribers(p);
+        } finally {
+            release();
+        }
+    }
+
     public void delete(byte[] attachment) {
         long p = acquire();
         try {

@@ -71,6 +71,8 @@ final class ZenohNative {
 
     static native void publisherUndeclare(long publisherPtr);
 
+    static native boolean publisherHasMatchingSubscribers(long publisherPtr);
+
     static native void sessionPut(long sessionPtr, long keyExprPtr, String keyExpr, byte[] payload,
             int encodingId, String encodingSchema, byte[] attachment, int qos);
 

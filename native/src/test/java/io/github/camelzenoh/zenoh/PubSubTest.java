@@ -153,4 +153,15 @@ class PubSubTest {
             }
         }
     }
+
+    @Test
+    void matchingStatusFollowsRemoteSubscribers() throws Exception {
+        try (Publisher pub = a.declarePublisher("test/matching", PublisherOptions.DEFAULT)) {
+            assertThat(pub.hasMatchingSubscribers()).isFalse();
+            try (Subscriber sub = b.declareSubscriber("test/*", SubscriberOptions.DEFAULT, s -> { })) {
+                Loopback.await(Duration.ofSeconds(10), pub::hasMatchingSubscribers, "a matching subscriber");
+            }
+            Loopback.await(Duration.ofSeconds(10), () -> !pub.hasMatchingSubscribers(), "no matching subscriber");
+        }
+    }
 }
