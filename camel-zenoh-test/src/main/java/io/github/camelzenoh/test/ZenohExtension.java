@@ -1,0 +1,311 @@
+package io.github.camelzenoh.test;
+
+import io.github.camelzenoh.component.zenoh.ZenohComponent;
+import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.GetOptions;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.Queryable;
+import io.github.camelzenoh.zenoh.QueryableOptions;
+import io.github.camelzenoh.zenoh.Reply;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.apache.camel.CamelContext;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A zenoh router inside the test JVM, on a free loopback port with multicast scouting off — the
+ * zenoh counterpart of Camel's test-infra services, with no Docker and no external process.
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static ZenohExtension zenoh = ZenohExtension.router();
+ *
+ * @Override
+ * protected CamelContext createCamelContext() throws Exception {
+ *     CamelContext context = super.createCamelContext();
+ *     zenoh.configure(context);           // the zenoh component now connects to the router
+ *     return context;
+ * }
+ * }</pre>
+ *
+ * Registered as a static field it lives for the test class; as an instance field, for each test.
+ * Besides the router, the extension keeps a client session of its own for the helpers: publish
+ * ({@link #publish}), record what routes send ({@link #record}), query ({@link #get}) and answer
+ * queries ({@link #answer}), so a route test needs no zenoh code.
+ */
+public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+
+    /** How long declarations are given to reach the other sessions through the router. */
+    static final Duration SETTLE = Duration.ofMillis(300);
+
+    private final String mode;
+    private Session router;
+    private Session client;
+    private int port;
+    private boolean classScoped;
+    private final List<AutoCloseable> opened = new ArrayList<>();
+
+    private ZenohExtension(String mode) {
+        this.mode = mode;
+    }
+
+    /** A zenoh router; routes and helpers connect to it as clients. */
+    public static ZenohExtension router() {
+        return new ZenohExtension("router");
+    }
+
+    /** A zenoh peer; routes and helpers connect to it as peers. */
+    public static ZenohExtension peer() {
+        return new ZenohExtension("peer");
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        classScoped = true;
+        start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        stop();
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        if (!classScoped) {
+            start();
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        closeOpened();
+        if (!classScoped) {
+            stop();
+        }
+    }
+
+    /** Starts the router (idempotent); the extension callbacks do this for you. */
+    public synchronized void start() {
+        if (router != null) {
+            return;
+        }
+        port = freePort();
+        router = Session.open(SessionConfig.DEFAULT.withMode(mode).withMulticastScouting(false)
+                .withListen(connectEndpoint()));
+        client = Session.open(sessionConfig());
+    }
+
+    /** Closes what the helpers opened, the helper session and the router (idempotent). */
+    public synchronized void stop() {
+        closeOpened();
+        if (client != null) {
+            client.close();
+            client = null;
+        }
+        if (router != null) {
+            router.close();
+            router = null;
+        }
+    }
+
+    private void closeOpened() {
+        synchronized (opened) {
+            for (AutoCloseable c : opened) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // best effort: the session close below ends it anyway
+                }
+            }
+            opened.clear();
+        }
+    }
+
+    /** The zenoh endpoint to connect to, e.g. {@code tcp/127.0.0.1:40123}. */
+    public String connectEndpoint() {
+        return "tcp/127.0.0.1:" + port;
+    }
+
+    /** The mode a session joining this extension uses: client of a router, peer of a peer. */
+    public String clientMode() {
+        return "router".equals(mode) ? "client" : "peer";
+    }
+
+    /** Component options that join this router: connect, mode, no multicast, listen on loopback only. */
+    public Map<String, String> componentOptions() {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("connect", connectEndpoint());
+        o.put("mode", clientMode());
+        o.put("multicastScouting", "false");
+        if ("peer".equals(clientMode())) {
+            o.put("listen", "tcp/127.0.0.1:0");
+        }
+        return o;
+    }
+
+    /** The same as {@code camel.component.zenoh.*} properties, for Camel Main or Spring Boot tests. */
+    public Map<String, String> mainProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        componentOptions().forEach((k, v) -> p.put("camel.component.zenoh." + k, v));
+        return p;
+    }
+
+    /** The same as URI options, e.g. {@code "zenoh:a/b?" + zenoh.uriOptions()}. */
+    public String uriOptions() {
+        StringBuilder b = new StringBuilder();
+        componentOptions().forEach((k, v) -> b.append(b.length() == 0 ? "" : "&").append(k).append('=').append(v));
+        return b.toString();
+    }
+
+    /** A session configuration joining this extension (for code that opens its own session). */
+    public SessionConfig sessionConfig() {
+        SessionConfig c = SessionConfig.DEFAULT.withMode(clientMode()).withMulticastScouting(false)
+                .withConnect(connectEndpoint());
+        return "peer".equals(clientMode()) ? c.withListen("tcp/127.0.0.1:0") : c;
+    }
+
+    /** Makes the context's zenoh component (added if missing) join this router. */
+    public void configure(CamelContext context) {
+        ZenohComponent component = context.hasComponent("zenoh") instanceof ZenohComponent z ? z : null;
+        if (component == null) {
+            component = new ZenohComponent();
+            context.addComponent("zenoh", component);
+        }
+        configure(component.getConfiguration());
+    }
+
+    public void configure(ZenohConfiguration c) {
+        c.setConnect(connectEndpoint());
+        c.setMode(clientMode());
+        c.setMulticastScouting(false);
+        if ("peer".equals(clientMode())) {
+            c.setListen("tcp/127.0.0.1:0");
+        }
+    }
+
+    /** The helpers' own session (joined to the router), for anything the helpers do not cover. */
+    public Session session() {
+        if (client == null) {
+            throw new IllegalStateException("ZenohExtension is not started: register it with @RegisterExtension");
+        }
+        return client;
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------
+
+    /** Puts a UTF-8 text sample (encoding zenoh/string). */
+    public void publish(String keyExpr, String payload) {
+        publish(keyExpr).encoding(Encoding.ZENOH_STRING).put(payload.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A put with encoding, attachment and QoS of your choice: {@code publish("k").encoding("application/json").put(bytes)}. */
+    public SamplePublication publish(String keyExpr) {
+        return new SamplePublication(session(), keyExpr);
+    }
+
+    /**
+     * Starts recording the samples on {@code keyExpr} (declared at once, before the action that
+     * sends them). Closed automatically after the test.
+     */
+    public SampleRecorder record(String keyExpr) {
+        SampleRecorder r = new SampleRecorder(session(), keyExpr);
+        synchronized (opened) {
+            opened.add(r);
+        }
+        sleep(SETTLE);
+        return r;
+    }
+
+    /** Sends a query and collects every reply (empty when nobody answered in time). */
+    public List<Reply> get(String selector, Duration timeout) {
+        String key = selector;
+        String params = null;
+        int q = selector.indexOf('?');
+        if (q >= 0) {
+            key = selector.substring(0, q);
+            params = selector.substring(q + 1);
+        }
+        GetOptions o = GetOptions.DEFAULT.withTimeout(timeout.toMillis()).withParameters(params);
+        try {
+            return session().get(key, o).get(timeout.toMillis() + 5000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("get '" + selector + "' did not complete", e);
+        }
+    }
+
+    /**
+     * Answers queries on {@code keyExpr} with the function's text (one reply on the query's own
+     * key expression, encoding zenoh/string). Undeclared after the test, or when closed.
+     */
+    public Queryable answer(String keyExpr, Function<Query, String> replier) {
+        Queryable q = session().declareQueryable(keyExpr, QueryableOptions.DEFAULT, query -> {
+            try {
+                String key = query.keyExpr().contains("*") ? keyExpr : query.keyExpr();
+                query.reply(key, replier.apply(query).getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING, null);
+            } finally {
+                query.finish();
+            }
+        });
+        synchronized (opened) {
+            opened.add(q);
+        }
+        sleep(SETTLE);
+        return q;
+    }
+
+    /**
+     * Waits until some route (or anyone) subscribes to {@code keyExpr}: publish after this and the
+     * sample is not lost to declaration propagation.
+     */
+    public void awaitSubscriber(String keyExpr, Duration timeout) {
+        try (Publisher probe = session().declarePublisher(keyExpr, PublisherOptions.DEFAULT)) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (!probe.hasMatchingSubscribers()) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("no subscriber on '" + keyExpr + "' within " + timeout);
+                }
+                sleep(Duration.ofMillis(20));
+            }
+        }
+    }
+
+    static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
