@@ -22,11 +22,15 @@ final class ZenohHandoff<T> {
     private static final Logger LOG = LoggerFactory.getLogger(ZenohHandoff.class);
     private static final int BATCH = 256;
 
-    private final ArrayBlockingQueue<T> queue;
+    /** Wakes an idle route thread at stop, so a route stops at once rather than after a poll timeout. */
+    private static final Object STOP = new Object();
+
+    private final ArrayBlockingQueue<Object> queue;
     private final ZenohOptions.Overflow overflow;
     private final LongAdder dropped;
     private final String name;
     private volatile boolean running;
+    private int threads;
 
     ZenohHandoff(String name, int capacity, ZenohOptions.Overflow overflow, LongAdder dropped) {
         this.name = name;
@@ -72,27 +76,36 @@ final class ZenohHandoff<T> {
     /** Starts {@code threads} route threads on {@code executor}, each handing items to {@code sink}. */
     void start(ExecutorService executor, int threads, Consumer<T> sink) {
         running = true;
+        this.threads = threads;
         for (int i = 0; i < threads; i++) {
             executor.execute(() -> drain(sink));
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void drain(Consumer<T> sink) {
-        List<T> batch = new ArrayList<>(BATCH);
+        List<Object> batch = new ArrayList<>(BATCH);
         while (running) {
             try {
-                T first = queue.poll(100, TimeUnit.MILLISECONDS);
+                Object first = queue.poll(100, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
+                }
+                if (first == STOP) {
+                    return;
                 }
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
                 for (int i = 0; i < batch.size(); i++) {
-                    if (!running) {
-                        dropped.add(batch.size() - i);
-                        break;
+                    Object item = batch.get(i);
+                    if (item == STOP) {
+                        return; // queued after the queue was cleared: nothing real follows it
                     }
-                    sink.accept(batch.get(i));
+                    if (!running) {
+                        dropped.increment();
+                        continue;
+                    }
+                    sink.accept((T) item);
                 }
                 batch.clear();
             } catch (InterruptedException e) {
@@ -110,6 +123,9 @@ final class ZenohHandoff<T> {
         running = false;
         int left = queue.size();
         queue.clear();
+        for (int i = 0; i < threads; i++) {
+            queue.offer(STOP);
+        }
         if (left > 0) {
             dropped.add(left);
             LOG.warn("zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)", name, left);
@@ -117,6 +133,6 @@ final class ZenohHandoff<T> {
     }
 
     int size() {
-        return queue.size();
+        return running ? queue.size() : 0;
     }
 }
