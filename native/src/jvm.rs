@@ -2,6 +2,7 @@
 //! and [`upcall`], which runs Java code from a zenoh runtime thread safely.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use jni::objects::{GlobalRef, JMethodID, JObject};
@@ -89,4 +90,31 @@ pub fn call_void(env: &mut JNIEnv, target: &JObject, method: JMethodID, args: &[
     // SAFETY: `method` was looked up on the listener's interface with the matching signature.
     unsafe { env.call_method_unchecked(target, method, ReturnType::Primitive(Primitive::Void), args) }?;
     Ok(())
+}
+
+/// Delivery accounting for the benchmark's "JNI crossings per received sample": off unless Java
+/// asks for it (NativeDiagnostics.countDeliveries), so the hot path pays one relaxed load.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static SAMPLES: AtomicU64 = AtomicU64::new(0);
+static UPCALLS: AtomicU64 = AtomicU64::new(0);
+static JNI_CALLS: AtomicU64 = AtomicU64::new(0);
+
+pub fn set_counting(on: bool) {
+    COUNTING.store(on, Ordering::Relaxed);
+}
+
+/// Records one delivery: `samples` delivered in `upcalls` Java calls, with `jni_calls` JNIEnv /
+/// JavaVM functions called in all (the upcalls included).
+#[inline]
+pub fn count_delivery(samples: u64, upcalls: u64, jni_calls: u64) {
+    if COUNTING.load(Ordering::Relaxed) {
+        SAMPLES.fetch_add(samples, Ordering::Relaxed);
+        UPCALLS.fetch_add(upcalls, Ordering::Relaxed);
+        JNI_CALLS.fetch_add(jni_calls, Ordering::Relaxed);
+    }
+}
+
+/// [samples, upcalls, jni calls] counted so far.
+pub fn delivery_counters() -> [i64; 3] {
+    [SAMPLES.load(Ordering::Relaxed) as i64, UPCALLS.load(Ordering::Relaxed) as i64, JNI_CALLS.load(Ordering::Relaxed) as i64]
 }

@@ -38,6 +38,33 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_liveObjects(
     boundary::run(&mut env, |_| Ok(handle::live_objects()))
 }
 
+/// Benchmark accounting of sample deliveries (see jvm::count_delivery).
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_countDeliveries(
+    mut env: JNIEnv,
+    _class: JClass,
+    on: jni::sys::jboolean,
+) {
+    boundary::run(&mut env, |_| {
+        jvm::set_counting(on != 0);
+        Ok(())
+    })
+}
+
+/// [samples, upcalls, JNI calls] delivered while counting was on.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_deliveryCounters(
+    mut env: JNIEnv,
+    _class: JClass,
+) -> jni::sys::jlongArray {
+    boundary::run(&mut env, |env| {
+        let c = jvm::delivery_counters();
+        let a = env.new_long_array(c.len() as i32)?;
+        env.set_long_array_region(&a, 0, &c)?;
+        Ok(a.into_raw())
+    })
+}
+
 /// Test-only export: proves that a panic inside an exported function reaches Java as an exception.
 #[no_mangle]
 pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_testPanic(

@@ -7,10 +7,18 @@ use zenoh::sample::Sample;
 use crate::jvm::{self, Listener};
 use crate::values::{new_bytes, null_or_string, sample_flags};
 
+/// JNIEnv/JavaVM functions `jvm::upcall` calls around its closure: GetEnv, PushLocalFrame,
+/// PopLocalFrame, ExceptionCheck.
+const UPCALL_FRAME_CALLS: u64 = 4;
+
 /// Delivers `sample` to a SampleSink: onSample(key, payload, encId, schema, flags, ts, attachment).
 pub fn deliver(listener: &Listener, sample: &Sample) {
     jvm::upcall(8, |env| {
         let args = SampleValues::new(env, sample)?;
+        // what SampleValues::new called (jni-rs: NewStringUTF and NewByteArray are each followed
+        // by an ExceptionCheck, NewByteArray by SetByteArrayRegion) + CallVoidMethodA, ExceptionCheck
+        let calls = 2 + 3 + 2 * args.schema_present() + 2 * args.timestamp_present() + 3 * args.attachment_present() + 2;
+        jvm::count_delivery(1, 1, UPCALL_FRAME_CALLS + calls);
         let a = [
             JValue::Object(&args.key).as_jni(),
             JValue::Object(&args.payload).as_jni(),
@@ -36,6 +44,16 @@ pub struct SampleValues<'l> {
 }
 
 impl<'l> SampleValues<'l> {
+    fn schema_present(&self) -> u64 {
+        !self.schema.is_null() as u64
+    }
+    fn timestamp_present(&self) -> u64 {
+        !self.timestamp.is_null() as u64
+    }
+    fn attachment_present(&self) -> u64 {
+        !self.attachment.is_null() as u64
+    }
+
     pub fn new(env: &mut JNIEnv<'l>, s: &Sample) -> jni::errors::Result<Self> {
         let key = env.new_string(s.key_expr().as_str())?.into();
         let payload = new_bytes(env, s.payload())?.into();

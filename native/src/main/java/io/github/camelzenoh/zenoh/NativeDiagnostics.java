@@ -11,6 +11,33 @@ public final class NativeDiagnostics {
         return ZenohNative.liveObjects();
     }
 
+    /**
+     * Turns on (or off) the accounting of received samples that the benchmark reports as JNI
+     * crossings per sample. Off by default; when on it costs a few atomic adds per delivery.
+     */
+    public static void countDeliveries(boolean on) {
+        ZenohNative.countDeliveries(on);
+    }
+
+    /** Subscriber samples delivered while {@link #countDeliveries} was on, and what it took. */
+    public static DeliveryCounters deliveryCounters() {
+        long[] c = ZenohNative.deliveryCounters();
+        return new DeliveryCounters(c[0], c[1], c[2]);
+    }
+
+    /**
+     * @param samples samples delivered to subscriber listeners
+     * @param upcalls native→Java method calls that delivered them
+     * @param jniCalls JNIEnv/JavaVM functions called for them, upcalls included
+     */
+    public record DeliveryCounters(long samples, long upcalls, long jniCalls) {
+
+        public DeliveryCounters minus(DeliveryCounters earlier) {
+            return new DeliveryCounters(samples - earlier.samples, upcalls - earlier.upcalls,
+                    jniCalls - earlier.jniCalls);
+        }
+    }
+
     /** Test-only: makes the native side panic; the panic must arrive as {@link NativePanicException}. */
     public static void panicForTest(String message) {
         ZenohNative.testPanic(message);

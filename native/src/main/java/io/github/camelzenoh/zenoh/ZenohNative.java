@@ -26,6 +26,12 @@ final class ZenohNative {
     // ---- library ----------------------------------------------------------------------------
     static native long liveObjects();
 
+    /** Turns the accounting of sample deliveries on or off (off at load). */
+    static native void countDeliveries(boolean on);
+
+    /** [samples, upcalls, JNI calls] counted while the accounting was on. */
+    static native long[] deliveryCounters();
+
     /** Test-only: panics inside the boundary wrapper; must arrive as NativePanicException. */
     static native void testPanic(String message);
 
