@@ -1,0 +1,220 @@
+package io.github.camelzenoh.bench;
+
+import io.github.camelzenoh.component.zenoh.ZenohComponent;
+import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
+import io.github.camelzenoh.zenoh.Subscriber;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Endpoint;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+
+/**
+ * The Java peers of the benchmark, on our binding or as Camel routes:
+ * {@code JavaPeer binding|camel sub|pub|ping|pong --option value ...}, speaking the same line
+ * protocol and shaped like the Rust peers in bench/rust (z_sub_thr, z_pub_thr, z_ping, z_pong).
+ */
+public final class JavaPeer {
+
+    static final String PING = "bench/ping";
+    static final String PONG = "bench/pong";
+
+    /** Declarations a peer must keep reachable while it runs (a handle's Cleaner would close them). */
+    private static final java.util.List<Object> KEEP = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private JavaPeer() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            throw Out.fail("usage: JavaPeer binding|camel sub|pub|ping|pong [--option value]...");
+        }
+        Out.exitWhenStdinCloses();
+        Opts o = Opts.parse(args, 2);
+        try {
+            switch (args[0] + " " + args[1]) {
+                case "binding sub" -> bindingSub(o);
+                case "binding pub" -> bindingPub(o);
+                case "binding ping" -> bindingPing(o);
+                case "binding pong" -> bindingPong(o);
+                case "camel sub" -> camelSub(o);
+                case "camel pub" -> camelPub(o);
+                case "camel ping" -> camelPing(o);
+                case "camel pong" -> camelPong(o);
+                default -> throw Out.fail("unknown peer " + args[0] + " " + args[1]);
+            }
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            throw Out.fail(e.toString());
+        }
+        Runtime.getRuntime().halt(0);
+    }
+
+    // ---- our binding ------------------------------------------------------------------------
+
+    /** A loopback peer, multicast scouting off, listening only where told. */
+    static SessionConfig sessionConfig(Opts o) {
+        SessionConfig c = SessionConfig.loopbackPeer();
+        String listen = o.str("listen", null);
+        String connect = o.str("connect", null);
+        c = listen != null ? c.withListen(listen) : c.withOverride("listen/endpoints", "[]");
+        return connect != null ? c.withConnect(connect) : c;
+    }
+
+    static PublisherOptions blocking(boolean express) {
+        return PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)
+                .withExpress(express));
+    }
+
+    static void bindingSub(Opts o) throws Exception {
+        Session s = Session.open(sessionConfig(o));
+        AtomicLong n = new AtomicLong();
+        Subscriber sub = s.declareSubscriber(o.str("key", "bench/thr"), SubscriberOptions.DEFAULT,
+                sample -> n.incrementAndGet());
+        Out.say("READY");
+        Measure.subscriber(n::get, o, () -> {
+            sub.close();
+            s.close();
+        });
+    }
+
+    static void bindingPub(Opts o) {
+        Session s = Session.open(sessionConfig(o));
+        Publisher p = s.declarePublisher(o.str("key", "bench/thr"), blocking(false));
+        KEEP.add(s);
+        byte[] data = Out.payload((int) o.num("size", 8));
+        Out.say("READY");
+        for (;;) {
+            p.put(data);
+        }
+    }
+
+    static void bindingPing(Opts o) throws Exception {
+        Session s = Session.open(sessionConfig(o));
+        KEEP.add(s);
+        BlockingQueue<Sample> echoes = new ArrayBlockingQueue<>(1024);
+        KEEP.add(s.declareSubscriber(PONG, SubscriberOptions.DEFAULT, echoes::offer));
+        Publisher p = s.declarePublisher(PING, blocking(true));
+        KEEP.add(p);
+        byte[] data = Out.payload((int) o.num("size", 8));
+        Out.say("READY");
+        Measure.ping(o, () -> p.put(data), ms -> echoes.poll(ms, TimeUnit.MILLISECONDS) != null);
+    }
+
+    static void bindingPong(Opts o) {
+        Session s = Session.open(sessionConfig(o));
+        KEEP.add(s);
+        Publisher p = s.declarePublisher(PONG, blocking(true));
+        KEEP.add(p);
+        KEEP.add(s.declareSubscriber(PING, SubscriberOptions.DEFAULT, sample -> p.put(sample.payload())));
+        Out.say("READY");
+        parkForever();
+    }
+
+    // ---- Camel routes -----------------------------------------------------------------------
+
+    /** A Camel context whose zenoh component makes the same loopback peer as {@link #sessionConfig}. */
+    static CamelContext camel(Opts o) {
+        CamelContext ctx = new DefaultCamelContext();
+        ZenohComponent zenoh = new ZenohComponent();
+        ZenohConfiguration c = zenoh.getConfiguration();
+        c.setMode("peer");
+        c.setMulticastScouting(false);
+        String listen = o.str("listen", null);
+        if (listen != null) {
+            c.setListen(listen);
+        } else {
+            c.setConfig("{listen: {endpoints: []}}");
+        }
+        c.setConnect(o.str("connect", null));
+        ctx.addComponent("zenoh", zenoh);
+        KEEP.add(ctx);
+        return ctx;
+    }
+
+    static void camelSub(Opts o) throws Exception {
+        CamelContext ctx = camel(o);
+        AtomicLong n = new AtomicLong();
+        String key = o.str("key", "bench/thr");
+        ctx.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:" + key).routeId("count").process(e -> n.incrementAndGet());
+            }
+        });
+        ctx.start();
+        Out.say("READY");
+        Measure.subscriber(n::get, o, ctx::close);
+    }
+
+    static void camelPub(Opts o) throws Exception {
+        CamelContext ctx = camel(o);
+        String key = o.str("key", "bench/thr");
+        ctx.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:pub").routeId("publish").to("zenoh:" + key + "?congestionControl=block");
+            }
+        });
+        ctx.start();
+        ProducerTemplate t = ctx.createProducerTemplate();
+        Endpoint in = ctx.getEndpoint("direct:pub");
+        byte[] data = Out.payload((int) o.num("size", 8));
+        Out.say("READY");
+        for (;;) {
+            t.sendBody(in, data);
+        }
+    }
+
+    /** Two routes: one sends the pings, one receives the echoes and hands them to the timing loop. */
+    static void camelPing(Opts o) throws Exception {
+        CamelContext ctx = camel(o);
+        BlockingQueue<Object> echoes = new ArrayBlockingQueue<>(1024);
+        ctx.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("direct:ping").routeId("ping").to("zenoh:" + PING + "?congestionControl=block&express=true");
+                from("zenoh:" + PONG).routeId("echoes").process(e -> echoes.offer(e.getMessage().getBody()));
+            }
+        });
+        ctx.start();
+        ProducerTemplate t = ctx.createProducerTemplate();
+        Endpoint in = ctx.getEndpoint("direct:ping");
+        byte[] data = Out.payload((int) o.num("size", 8));
+        Out.say("READY");
+        Measure.ping(o, () -> t.sendBody(in, data), ms -> echoes.poll(ms, TimeUnit.MILLISECONDS) != null);
+        ctx.close();
+    }
+
+    static void camelPong(Opts o) throws Exception {
+        CamelContext ctx = camel(o);
+        ctx.addRoutes(new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:" + PING).routeId("pong").to("zenoh:" + PONG + "?congestionControl=block&express=true");
+            }
+        });
+        ctx.start();
+        Out.say("READY");
+        parkForever();
+    }
+
+    private static void parkForever() {
+        for (;;) {
+            LockSupport.park();
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.github.camelzenoh.bench;
+
+import io.github.camelzenoh.zenoh.NativeDiagnostics;
+import io.github.camelzenoh.zenoh.NativeDiagnostics.DeliveryCounters;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/** What the Java subscriber and ping peers (binding and Camel) measure, the same way for both. */
+final class Measure {
+
+    private Measure() {
+    }
+
+    /**
+     * Subscriber throughput: waits for the first sample, then reports {@code warmup} + {@code rounds}
+     * rounds of {@code round-ms}; then the cost per message (bytes allocated by all threads over the
+     * measured rounds; JNI crossings counted over one more round), live native objects, optionally
+     * the RSS before/after {@code rss-messages} more messages, and live native objects after close.
+     */
+    static void subscriber(LongSupplier count, Opts o, AutoCloseable closeAll) throws Exception {
+        long deadline = System.nanoTime() + o.num("timeout-s", 60) * 1_000_000_000L;
+        while (count.getAsLong() == 0) {
+            if (System.nanoTime() > deadline) {
+                throw Out.fail("no sample arrived");
+            }
+            Out.sleep(1);
+        }
+        long warmup = o.num("warmup", 2);
+        long rounds = o.num("rounds", 5);
+        long roundMs = o.num("round-ms", 1000);
+        long last = count.getAsLong();
+        long t = System.nanoTime();
+        long allocStart = 0;
+        long countStart = 0;
+        for (long i = 0; i < warmup + rounds; i++) {
+            if (i == warmup) {
+                allocStart = Out.allocatedBytes();
+                countStart = count.getAsLong();
+            }
+            Out.sleep(roundMs);
+            long n = count.getAsLong();
+            long now = System.nanoTime();
+            Out.say((i < warmup ? "WARMUP " : "ROUND ") + Math.round((n - last) * 1e9 / (now - t)));
+            last = n;
+            t = now;
+        }
+        if (rounds > 0) {
+            long msgs = count.getAsLong() - countStart;
+            Out.stat("alloc_bytes_per_msg", String.format("%.1f", (Out.allocatedBytes() - allocStart) / (double) msgs));
+        }
+
+        NativeDiagnostics.countDeliveries(true);
+        DeliveryCounters c0 = NativeDiagnostics.deliveryCounters();
+        Out.sleep(Math.min(roundMs, 500));
+        DeliveryCounters d = NativeDiagnostics.deliveryCounters().minus(c0);
+        NativeDiagnostics.countDeliveries(false);
+        Out.stat("counted_samples", d.samples());
+        Out.stat("upcalls_per_sample", String.format("%.3f", d.upcalls() / (double) d.samples()));
+        Out.stat("jni_calls_per_sample", String.format("%.3f", d.jniCalls() / (double) d.samples()));
+        Out.stat("live_native_objects_running", NativeDiagnostics.liveObjects());
+
+        long rssMessages = o.num("rss-messages", 0);
+        if (rssMessages > 0) {
+            long before = Out.rssKb();
+            long c = count.getAsLong();
+            long started = System.nanoTime();
+            long end = started + o.num("rss-timeout-s", 900) * 1_000_000_000L;
+            while (count.getAsLong() - c < rssMessages && System.nanoTime() < end) {
+                Out.sleep(50);
+            }
+            long after = Out.rssKb();
+            long got = count.getAsLong() - c;
+            Out.stat("rss_before_kb", before);
+            Out.stat("rss_after_kb", after);
+            Out.stat("rss_messages", got);
+            Out.stat("rss_msgs_per_s", Math.round(got * 1e9 / (System.nanoTime() - started)));
+            Out.stat("live_native_objects_after_rss", NativeDiagnostics.liveObjects());
+        }
+        Out.stat("received", count.getAsLong());
+        closeAll.close();
+        Out.stat("live_native_objects_after_close", settledLiveObjects());
+        Out.say("DONE");
+    }
+
+    /** zenoh drops a callback (and our listener reference) shortly after an undeclare/close. */
+    static long settledLiveObjects() {
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        long n;
+        while ((n = NativeDiagnostics.liveObjects()) != 0 && System.nanoTime() < deadline) {
+            Out.sleep(10);
+        }
+        return n;
+    }
+
+    interface Reply {
+        /** True when an echo arrived within {@code millis}. */
+        boolean await(long millis) throws Exception;
+    }
+
+    /** z_ping's loop: send, wait for the echo, record the round trip; prints RTT_NS. */
+    static void ping(Opts o, Runnable send, Reply reply) throws Exception {
+        long deadline = System.nanoTime() + o.num("timeout-s", 30) * 1_000_000_000L;
+        // until the pong's subscriber is known here, puts go nowhere: retry, then drop late echoes
+        do {
+            if (System.nanoTime() > deadline) {
+                throw Out.fail("no pong");
+            }
+            send.run();
+        } while (!reply.await(100));
+        Out.sleep(200);
+        while (reply.await(0)) {
+            // drain
+        }
+        long warmup = o.num("warmup", 1000);
+        long samples = o.num("samples", 10000);
+        List<String> rtts = new ArrayList<>((int) samples);
+        for (long i = 0; i < warmup + samples; i++) {
+            long t = System.nanoTime();
+            send.run();
+            if (!reply.await(5000)) {
+                throw Out.fail("pong lost");
+            }
+            if (i >= warmup) {
+                rtts.add(Long.toString(System.nanoTime() - t));
+            }
+        }
+        Out.say("RTT_NS " + String.join(",", rtts));
+        Out.say("DONE");
+    }
+}

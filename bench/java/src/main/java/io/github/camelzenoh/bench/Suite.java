@@ -1,0 +1,429 @@
+package io.github.camelzenoh.bench;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The benchmark: starts the peers (Rust, Python, our Java binding, Camel routes) as processes on
+ * loopback, peer to peer with multicast scouting off, and prints one line per figure, then the
+ * {@code RATIO <name> <value>} lines. Everything is measured in this one run, interleaved pass by
+ * pass, so the ratios hold even when the machine's absolute speed drifts.
+ *
+ * <pre>
+ * Suite --quick|--full|--smoke --rust-bin P --python P --python-script P --classpath CP --log-dir D
+ *       [--passes N] [--rounds N] [--round-ms MS] [--sizes 8,1024] [--only sub,pub,rtt,rss]
+ *       [--kinds rust,binding,camel,python] [--rss-messages N] [--ping-samples N]
+ * </pre>
+ */
+public final class Suite {
+
+    /** What a run measures and for how long. */
+    public record Settings(String name, List<Integer> sizes, int passes, int warmup, int rounds, int roundMs,
+            int pingSize, int pingWarmup, int pingSamples, long rssMessages, Set<String> sections,
+            List<String> kinds) {
+
+        static final Set<String> ALL_SECTIONS = Set.of("sub", "pub", "rtt", "rss");
+        static final List<String> ALL_KINDS = List.of("rust", "binding", "camel", "python");
+
+        /** A minute or two: one pass, short rounds. */
+        public static Settings quick() {
+            return new Settings("quick", List.of(8, 1024), 1, 2, 4, 500, 8, 500, 3000, 0, ALL_SECTIONS, ALL_KINDS);
+        }
+
+        /** What docs/performance.md records: three interleaved passes and the 10 M-message RSS runs. */
+        public static Settings full() {
+            return new Settings("full", List.of(8, 1024), 3, 2, 5, 1000, 8, 1000, 10000, 10_000_000, ALL_SECTIONS,
+                    ALL_KINDS);
+        }
+
+        /** Seconds: proves every piece works (the test suite runs this), measures nothing worth keeping. */
+        public static Settings smoke() {
+            return new Settings("smoke", List.of(8), 1, 1, 2, 200, 8, 50, 500, 0, ALL_SECTIONS, ALL_KINDS);
+        }
+    }
+
+    /** Where the peers are. */
+    public record Tools(Path rustBin, Path python, Path pythonScript, Path java, String classpath,
+            List<String> javaOpts, Path logDir) {
+    }
+
+    /** Everything a run produced. Keys: "sub rust 8B", "pub camel 1KiB", "rtt binding", "alloc camel 8B", ... */
+    public record Report(Map<String, List<Double>> samples, Map<String, List<Double>> stats,
+            Map<String, Double> ratios, List<String> lines, List<String> failures) {
+
+        public double median(String key) {
+            List<Double> v = samples.getOrDefault(key, List.of());
+            return v.isEmpty() ? Double.NaN : percentile(v, 50);
+        }
+
+        public List<Double> stat(String key) {
+            return stats.getOrDefault(key, List.of());
+        }
+    }
+
+    static final List<String> DEFAULT_JAVA_OPTS = List.of("-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+
+    private final Settings settings;
+    private final Tools tools;
+    private final Consumer<String> out;
+    private final Consumer<String> progress;
+    private final Map<String, List<Double>> samples = new LinkedHashMap<>();
+    private final Map<String, List<Double>> stats = new LinkedHashMap<>();
+    private final List<String> lines = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+
+    public Suite(Settings settings, Tools tools, Consumer<String> out, Consumer<String> progress) {
+        this.settings = settings;
+        this.tools = tools;
+        this.out = out;
+        this.progress = progress;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Settings s = Settings.quick();
+        Map<String, String> o = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> s = Settings.quick();
+                case "--full" -> s = Settings.full();
+                case "--smoke" -> s = Settings.smoke();
+                default -> {
+                    if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                        throw new IllegalArgumentException("unknown argument " + args[i]);
+                    }
+                    o.put(args[i].substring(2), args[++i]);
+                }
+            }
+        }
+        s = new Settings(s.name(), o.containsKey("sizes") ? ints(o.get("sizes")) : s.sizes(),
+                num(o, "passes", s.passes()), num(o, "warmup", s.warmup()), num(o, "rounds", s.rounds()),
+                num(o, "round-ms", s.roundMs()), num(o, "ping-size", s.pingSize()),
+                num(o, "ping-warmup", s.pingWarmup()), num(o, "ping-samples", s.pingSamples()),
+                o.containsKey("rss-messages") ? Long.parseLong(o.get("rss-messages")) : s.rssMessages(),
+                o.containsKey("only") ? Set.of(o.get("only").split(",")) : s.sections(),
+                o.containsKey("kinds") ? List.of(o.get("kinds").split(",")) : s.kinds());
+        String javaOpts = System.getProperty("bench.javaOpts");
+        Tools t = new Tools(Path.of(required(o, "rust-bin")), Path.of(required(o, "python")),
+                Path.of(required(o, "python-script")), Path.of(System.getProperty("java.home"), "bin", "java"),
+                o.getOrDefault("classpath", System.getProperty("java.class.path")),
+                javaOpts == null || javaOpts.isBlank() ? DEFAULT_JAVA_OPTS : List.of(javaOpts.trim().split("\\s+")),
+                Path.of(o.getOrDefault("log-dir", "bench-logs")));
+        Report r = new Suite(s, t, System.out::println, System.err::println).run();
+        System.exit(r.failures().isEmpty() ? 0 : 1);
+    }
+
+    private static String required(Map<String, String> o, String name) {
+        String v = o.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return v;
+    }
+
+    private static int num(Map<String, String> o, String name, int dflt) {
+        return o.containsKey(name) ? Integer.parseInt(o.get(name)) : dflt;
+    }
+
+    private static List<Integer> ints(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).map(Integer::valueOf).toList();
+    }
+
+    // ---- the run ------------------------------------------------------------------------------
+
+    public Report run() throws IOException {
+        Settings s = settings;
+        progress.accept(String.format(Locale.ROOT, "# bench %s: sizes %s, %d pass(es), %d warm-up + %d rounds of %d ms;"
+                + " ping-pong %d B x %d (+%d warm-up); RSS over %d msgs; logs in %s", s.name(), s.sizes(), s.passes(),
+                s.warmup(), s.rounds(), s.roundMs(), s.pingSize(), s.pingSamples(), s.pingWarmup(), s.rssMessages(),
+                tools.logDir()));
+        for (int pass = 1; pass <= s.passes(); pass++) {
+            String p = " (pass " + pass + "/" + s.passes() + ")";
+            if (s.sections().contains("sub")) {
+                for (int size : s.sizes()) {
+                    for (String kind : s.kinds()) {
+                        throughput("sub", kind, "rust", size, p, 0);
+                    }
+                }
+            }
+            if (s.sections().contains("pub")) {
+                for (int size : s.sizes()) {
+                    for (String kind : List.of("binding", "camel")) {
+                        if (s.kinds().contains(kind)) {
+                            throughput("pub", "rust", kind, size, p, 0);
+                        }
+                    }
+                }
+            }
+            if (s.sections().contains("rtt")) {
+                for (String kind : s.kinds()) {
+                    pingPong(kind, p);
+                }
+            }
+        }
+        if (s.sections().contains("rss") && s.rssMessages() > 0) {
+            for (String kind : List.of("binding", "camel")) {
+                if (s.kinds().contains(kind)) {
+                    throughput("rss", kind, "rust", 8, "", s.rssMessages());
+                }
+            }
+        }
+        report();
+        return new Report(samples, stats, ratios, lines, failures);
+    }
+
+    /**
+     * One publisher → one subscriber at {@code size} bytes. section "sub": {@code sub} is measured
+     * (fed by the Rust publisher); "pub": {@code pub} is measured at the Rust subscriber; "rss":
+     * {@code sub} runs {@code rssMessages} more messages after warm-up and reports its RSS.
+     */
+    private void throughput(String section, String sub, String pub, int size, String pass, long rssMessages) {
+        String measured = section.equals("pub") ? pub : sub;
+        String what = section + " " + measured + " " + label(size);
+        progress.accept("# " + what + pass);
+        int port = freePort();
+        List<String> subArgs = new ArrayList<>(List.of("--listen", endpoint(port), "--warmup",
+                Integer.toString(settings.warmup()), "--rounds", Integer.toString(rssMessages > 0 ? 0 : settings.rounds()),
+                "--round-ms", Integer.toString(settings.roundMs())));
+        if (rssMessages > 0) {
+            subArgs.addAll(List.of("--rss-messages", Long.toString(rssMessages)));
+        }
+        long seconds = 90 + (settings.warmup() + settings.rounds() + 1L) * settings.roundMs() / 1000 + rssMessages / 20_000;
+        try (Proc s = start(sub + "-sub-" + size, sub, "sub", subArgs)) {
+            s.await("READY", 90);
+            try (Proc p = start(pub + "-pub-" + size, pub, "pub", List.of("--connect", endpoint(port), "--size",
+                    Integer.toString(size)))) {
+                p.await("READY", 90);
+                for (String line : s.until("DONE", seconds)) {
+                    String[] f = line.split(" ");
+                    if (f[0].equals("ROUND")) {
+                        add(samples, what, Double.parseDouble(f[1]));
+                    } else if (f[0].equals("STAT") && f.length == 3) {
+                        add(stats, measured + " " + label(size) + " " + f[1], Double.parseDouble(f[2]));
+                    }
+                }
+            }
+        } catch (Proc.BenchException | IOException | RuntimeException e) {
+            fail(what + pass, e);
+        }
+    }
+
+    private void pingPong(String kind, String pass) {
+        String what = "rtt " + kind;
+        progress.accept("# " + what + pass);
+        int port = freePort();
+        try (Proc pong = start(kind + "-pong", kind, "pong", List.of("--listen", endpoint(port)))) {
+            pong.await("READY", 90);
+            try (Proc ping = start(kind + "-ping", kind, "ping", List.of("--connect", endpoint(port), "--size",
+                    Integer.toString(settings.pingSize()), "--warmup", Integer.toString(settings.pingWarmup()),
+                    "--samples", Integer.toString(settings.pingSamples())))) {
+                ping.await("READY", 90);
+                String rtts = ping.await("RTT_NS", 90 + settings.pingSamples() / 100);
+                for (String v : rtts.substring("RTT_NS ".length()).split(",")) {
+                    add(samples, what, Double.parseDouble(v));
+                }
+                ping.until("DONE", 30);
+            }
+        } catch (Proc.BenchException | IOException | RuntimeException e) {
+            fail(what + pass, e);
+        }
+    }
+
+    private Proc start(String name, String kind, String command, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        switch (kind) {
+            case "rust" -> cmd.addAll(List.of(tools.rustBin().toString(), command));
+            case "python" -> cmd.addAll(List.of(tools.python().toString(), "-u", tools.pythonScript().toString(), command));
+            case "binding", "camel" -> {
+                cmd.add(tools.java().toString());
+                cmd.addAll(tools.javaOpts());
+                cmd.addAll(List.of("-cp", tools.classpath(), JavaPeer.class.getName(), kind, command));
+            }
+            default -> throw new IllegalArgumentException("unknown peer kind " + kind);
+        }
+        cmd.addAll(args);
+        return new Proc(name, cmd, tools.logDir());
+    }
+
+    private void fail(String what, Exception e) {
+        String text = "FAILED " + what.trim() + ": " + e.getMessage();
+        failures.add(text);
+        progress.accept(text);
+    }
+
+    // ---- the figures ----------------------------------------------------------------------------
+
+    private final Map<String, Double> ratios = new LinkedHashMap<>();
+
+    private void report() {
+        Settings s = settings;
+        section("subscriber throughput: one Rust publisher (BLOCK) -> subscriber; median msg/s over rounds of "
+                + s.roundMs() + " ms");
+        for (int size : s.sizes()) {
+            for (String kind : s.kinds()) {
+                thr("sub_thr", "sub " + kind + " " + label(size), kind, size);
+            }
+        }
+        section("publisher throughput: publisher -> Rust subscriber; median msg/s (rust = the run above)");
+        for (int size : s.sizes()) {
+            for (String kind : List.of("rust", "binding", "camel")) {
+                if (s.kinds().contains(kind)) {
+                    thr("pub_thr", (kind.equals("rust") ? "sub rust " : "pub " + kind + " ") + label(size), kind, size);
+                }
+            }
+        }
+        section("latency: ping-pong round trip, " + s.pingSize() + " B, express, ping and pong of the same kind");
+        for (String kind : s.kinds()) {
+            List<Double> v = samples.getOrDefault("rtt " + kind, List.of());
+            if (!v.isEmpty()) {
+                line(String.format(Locale.ROOT, "rtt      %-8s median %8.1f us   p99 %8.1f us   (%d round trips)", kind,
+                        percentile(v, 50) / 1000, percentile(v, 99) / 1000, v.size()));
+            }
+        }
+        section("cost per message (Java peers): bytes allocated by all threads per received message over the measured"
+                + " rounds; JNI crossings per received sample; native objects alive");
+        for (int size : s.sizes()) {
+            for (String kind : List.of("binding", "camel")) {
+                String k = kind + " " + label(size) + " ";
+                List<Double> alloc = stats.getOrDefault(k + "alloc_bytes_per_msg", List.of());
+                if (!alloc.isEmpty()) {
+                    line(String.format(Locale.ROOT, "alloc    %-5s %-8s %8.1f B/msg   (median of %d runs)", label(size),
+                            kind, percentile(alloc, 50), alloc.size()));
+                }
+                List<Double> up = stats.getOrDefault(k + "upcalls_per_sample", List.of());
+                List<Double> jni = stats.getOrDefault(k + "jni_calls_per_sample", List.of());
+                if (!up.isEmpty()) {
+                    line(String.format(Locale.ROOT, "jni      %-5s %-8s %8.3f upcalls/sample, %.3f JNI calls/sample",
+                            label(size), kind, percentile(up, 50), percentile(jni, 50)));
+                }
+            }
+        }
+        for (String kind : List.of("binding", "camel")) {
+            List<Double> running = new ArrayList<>();
+            List<Double> closed = new ArrayList<>();
+            stats.forEach((k, v) -> {
+                if (k.startsWith(kind + " ") && k.endsWith(" live_native_objects_running")) {
+                    running.addAll(v);
+                }
+                if (k.startsWith(kind + " ") && k.endsWith(" live_native_objects_after_close")) {
+                    closed.addAll(v);
+                }
+            });
+            if (!running.isEmpty()) {
+                line(String.format(Locale.ROOT, "native   %-8s live objects while receiving: max %.0f; after close: max %.0f"
+                        + " (%d runs)", kind, Collections.max(running), closed.isEmpty() ? -1 : Collections.max(closed),
+                        running.size()));
+            }
+        }
+        for (String kind : List.of("binding", "camel")) {
+            List<Double> before = stats.getOrDefault(kind + " 8B rss_before_kb", List.of());
+            List<Double> after = stats.getOrDefault(kind + " 8B rss_after_kb", List.of());
+            List<Double> n = stats.getOrDefault(kind + " 8B rss_messages", List.of());
+            List<Double> live = stats.getOrDefault(kind + " 8B live_native_objects_after_rss", List.of());
+            List<Double> rate = stats.getOrDefault(kind + " 8B rss_msgs_per_s", List.of());
+            if (!before.isEmpty() && !after.isEmpty()) {
+                double drift = (after.get(0) - before.get(0)) / 1024;
+                line(String.format(Locale.ROOT, "rss      8B    %-8s before %.1f MB, after %.1f MB: drift %+.1f MB over %.0f"
+                        + " msgs (%.0f msg/s; live native objects after: %.0f)", kind, before.get(0) / 1024,
+                        after.get(0) / 1024, drift, n.get(0), rate.isEmpty() ? 0 : rate.get(0),
+                        live.isEmpty() ? -1 : live.get(0)));
+                ratios.put("rss_drift_mb_" + kind, drift);
+            }
+        }
+
+        for (int size : s.sizes()) {
+            String l = label(size);
+            ratio("binding_vs_rust_" + l, "sub binding " + l, "sub rust " + l);
+            ratio("camel_vs_rust_" + l, "sub camel " + l, "sub rust " + l);
+            ratio("python_vs_rust_" + l, "sub python " + l, "sub rust " + l);
+            ratio("binding_vs_python_" + l, "sub binding " + l, "sub python " + l);
+            ratio("camel_vs_python_" + l, "sub camel " + l, "sub python " + l);
+            ratio("binding_pub_vs_rust_" + l, "pub binding " + l, "sub rust " + l);
+            ratio("camel_pub_vs_rust_" + l, "pub camel " + l, "sub rust " + l);
+        }
+        ratio("binding_rtt_vs_rust", "rtt binding", "rtt rust");
+        ratio("camel_rtt_vs_rust", "rtt camel", "rtt rust");
+        ratio("python_rtt_vs_rust", "rtt python", "rtt rust");
+        if (!failures.isEmpty()) {
+            section("failures");
+            failures.forEach(this::line);
+        }
+        ratios.forEach((name, v) -> line(String.format(Locale.ROOT, "RATIO %s %.3f", name, v)));
+    }
+
+    private void thr(String figure, String key, String kind, int size) {
+        List<Double> v = samples.getOrDefault(key, List.of());
+        if (!v.isEmpty()) {
+            line(String.format(Locale.ROOT, "%-8s %-5s %-8s %,11.0f msg/s   (median of %d rounds; min %,.0f, max %,.0f)",
+                    figure, label(size), kind, percentile(v, 50), v.size(), Collections.min(v), Collections.max(v)));
+        }
+    }
+
+    private void ratio(String name, String a, String b) {
+        List<Double> x = samples.getOrDefault(a, List.of());
+        List<Double> y = samples.getOrDefault(b, List.of());
+        if (!x.isEmpty() && !y.isEmpty()) {
+            ratios.put(name, percentile(x, 50) / percentile(y, 50));
+        }
+    }
+
+    private void section(String title) {
+        line("# " + title);
+    }
+
+    private void line(String text) {
+        lines.add(text);
+        out.accept(text);
+    }
+
+    // ---- helpers --------------------------------------------------------------------------------
+
+    static String label(int size) {
+        return size % 1024 == 0 ? size / 1024 + "KiB" : size + "B";
+    }
+
+    private static void add(Map<String, List<Double>> m, String key, double v) {
+        m.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
+    }
+
+    /** Nearest-rank percentile (50 = median, the mean of the middle two for an even count). */
+    static double percentile(List<Double> values, double p) {
+        List<Double> v = new ArrayList<>(values);
+        Collections.sort(v);
+        if (p == 50) {
+            int n = v.size();
+            return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+        }
+        int rank = (int) Math.ceil(p / 100 * v.size());
+        return v.get(Math.max(0, Math.min(v.size() - 1, rank - 1)));
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String endpoint(int port) {
+        return "tcp/127.0.0.1:" + port;
+    }
+
+    /** The classpath bench/run.sh and the smoke test give the Java peers: classes + target/classpath.txt. */
+    public static String classpath(Path classes, Path classpathFile) throws IOException {
+        return classes + java.io.File.pathSeparator + Files.readString(classpathFile).trim();
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The camel-zenoh benchmark: builds what it needs (Rust library and peers, component, Java peers,
+# the Python virtualenv), then runs the suite — Rust, Python, our Java binding and Camel routes as
+# separate processes on loopback (peer to peer, multicast scouting off) — and prints one line per
+# figure and, last, the `RATIO <name> <value>` lines.
+#
+#   bench/run.sh            full run (~15 min): 3 interleaved passes, RSS over 10 M messages
+#   bench/run.sh --quick    a minute or two: 1 pass, short rounds, no RSS run
+#   bench/run.sh --smoke    seconds: what ./test.sh runs as a JUnit test (BenchSmokeTest)
+#
+# Further options go to the suite (bench/java/.../Suite.java), e.g.
+#   bench/run.sh --quick --only sub,rtt --kinds rust,binding,camel --sizes 8 --passes 3
+# Environment: BENCH_JAVA_OPTS (JVM options of the Java peers), CARGO_TARGET_DIR (cargo's cache,
+# default ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build).
+# The output is also written to bench/java/target/bench-<mode>.txt, the peers' logs next to it.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+mode=--full
+args=()
+for a in "$@"; do
+  case "$a" in
+    --quick|--full|--smoke) mode="$a" ;;
+    *) args+=("$a") ;;
+  esac
+done
+
+target_dir="${CARGO_TARGET_DIR:-$HOME/.cache/camel-zenoh/cargo-target}"
+python="$(bash tools/python-env.sh)"
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  echo "# building (mvn install -DskipTests -pl bench/java -am; cargo in $target_dir)" >&2
+  mvn -B -q -ntp install -DskipTests -pl bench/java -am -Dcargo.target.dir="$target_dir" >&2
+fi
+
+# A private copy of what the peers run, so a rebuild elsewhere in the tree (or another clone
+# sharing the cargo cache) cannot swap a library under a running benchmark.
+stage="$(mktemp -d "${TMPDIR:-/tmp}/camel-zenoh-bench.XXXXXX")"
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/lib"
+cp "$target_dir/release/zbench" "$stage/"
+cp -r bench/java/target/classes "$stage/classes"
+cp_entries="$stage/classes"
+IFS=: read -r -a jars < bench/java/target/classpath.txt || true  # no final newline
+for j in "${jars[@]}"; do
+  cp "$j" "$stage/lib/"
+  cp_entries="$cp_entries:$stage/lib/$(basename "$j")"
+done
+
+out="bench/java/target/bench-${mode#--}.txt"
+logs="bench/java/target/bench-logs-${mode#--}"
+rm -rf "$logs"
+{
+  echo "# machine: $(nproc) CPUs, $(lscpu | sed -n 's/^Model name: *//p' | head -1)," \
+    "$(free -g | awk '/^Mem:/ {print $2 " GiB RAM"}'), $(uname -sr)"
+  echo "# java: $(java -version 2>&1 | head -1); rustc: $(rustc -V); python: $("$python" -c \
+    'import sys, zenoh; print(sys.version.split()[0], "eclipse-zenoh", getattr(zenoh, "__version__", "1.10.x"))' 2>/dev/null)"
+  echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- native camel-zenoh bench || echo ' (+ local changes)')"
+} | tee "$out"
+
+# shellcheck disable=SC2086
+java ${BENCH_SUITE_JAVA_OPTS:-} ${BENCH_JAVA_OPTS:+-Dbench.javaOpts="$BENCH_JAVA_OPTS"} \
+  -cp "$cp_entries" io.github.camelzenoh.bench.Suite "$mode" \
+  --rust-bin "$stage/zbench" --python "$python" --python-script "$root/bench/python/zbench.py" \
+  --classpath "$cp_entries" --log-dir "$logs" "${args[@]}" | tee -a "$out"
+exit "${PIPESTATUS[0]}"

@@ -1,0 +1,208 @@
+//! The Rust peers of the camel-zenoh benchmark (bench/run.sh), one binary with four commands:
+//!
+//!   zbench sub  --listen EP  [--key K] [--warmup N] [--rounds N] [--round-ms MS]
+//!   zbench pub  --connect EP [--key K] [--size BYTES]
+//!   zbench ping --connect EP [--size BYTES] [--warmup N] [--samples N]
+//!   zbench pong --listen EP
+//!
+//! They speak the line protocol every bench peer speaks (Rust, Java, Camel, Python alike):
+//! `READY` once declared, `WARMUP <msg/s>` / `ROUND <msg/s>` per round, `RTT_NS <n,n,...>`,
+//! `STAT <name> <value>`, `DONE` when finished, `ERROR <text>` on failure. Every process ends
+//! when its stdin closes, so a stopped (or killed) orchestrator never leaves one behind.
+//! Sessions are loopback peers with multicast scouting off, shaped like zenoh's z_sub_thr,
+//! z_pub_thr, z_ping and z_pong examples.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use zenoh::bytes::ZBytes;
+use zenoh::qos::CongestionControl;
+use zenoh::{Session, Wait};
+
+const PING: &str = "bench/ping";
+const PONG: &str = "bench/pong";
+
+struct Args(HashMap<String, String>);
+
+impl Args {
+    fn parse(items: &[String]) -> Args {
+        let mut m = HashMap::new();
+        let mut it = items.iter();
+        while let Some(k) = it.next() {
+            let key = k.trim_start_matches("--").to_string();
+            let v = it.next().cloned().unwrap_or_else(|| fail(&format!("option {k} needs a value")));
+            m.insert(key, v);
+        }
+        Args(m)
+    }
+    fn str(&self, k: &str, default: &str) -> String {
+        self.0.get(k).cloned().unwrap_or_else(|| default.to_string())
+    }
+    fn num(&self, k: &str, default: u64) -> u64 {
+        self.0.get(k).map(|v| v.parse().unwrap_or_else(|_| fail(&format!("--{k} {v}: not a number")))).unwrap_or(default)
+    }
+}
+
+fn fail(text: &str) -> ! {
+    println!("ERROR {text}");
+    std::process::exit(1);
+}
+
+fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = argv.first() else { fail("usage: zbench sub|pub|ping|pong [--option value]...") };
+    let args = Args::parse(&argv[1..]);
+    exit_when_stdin_closes();
+    match cmd.as_str() {
+        "sub" => sub(&args),
+        "pub" => publish(&args),
+        "ping" => ping(&args),
+        "pong" => pong(&args),
+        other => fail(&format!("unknown command {other}")),
+    }
+}
+
+/// The orchestrator holds our stdin open while it wants us alive.
+fn exit_when_stdin_closes() {
+    std::thread::spawn(|| {
+        let mut buf = [0u8; 256];
+        let mut stdin = std::io::stdin();
+        while matches!(stdin.read(&mut buf), Ok(n) if n > 0) {}
+        std::process::exit(0);
+    });
+}
+
+fn open(args: &Args) -> Session {
+    let list = |k: &str| match args.0.get(k) {
+        Some(ep) => format!("[\"{ep}\"]"),
+        None => "[]".to_string(),
+    };
+    let mut c = zenoh::Config::default();
+    let set = |c: &mut zenoh::Config, k: &str, v: &str| c.insert_json5(k, v).unwrap_or_else(|e| fail(&format!("{k}: {e}")));
+    set(&mut c, "mode", "\"peer\"");
+    set(&mut c, "scouting/multicast/enabled", "false");
+    set(&mut c, "listen/endpoints", &list("listen"));
+    set(&mut c, "connect/endpoints", &list("connect"));
+    zenoh::open(c).wait().unwrap_or_else(|e| fail(&format!("open: {e}")))
+}
+
+fn payload(size: u64) -> ZBytes {
+    (0..size).map(|i| (i % 10) as u8).collect::<Vec<u8>>().into()
+}
+
+/// Counts samples in zenoh's callback; the main thread reports the rate once per round.
+fn sub(args: &Args) {
+    let session = open(args);
+    let count = Arc::new(AtomicU64::new(0));
+    let c = count.clone();
+    let _sub = session
+        .declare_subscriber(args.str("key", "bench/thr"))
+        .callback(move |_sample| {
+            c.fetch_add(1, Ordering::Relaxed);
+        })
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare subscriber: {e}")));
+    println!("READY");
+    let timeout = Instant::now() + Duration::from_secs(args.num("timeout-s", 60));
+    while count.load(Ordering::Relaxed) == 0 {
+        if Instant::now() > timeout {
+            fail("no sample arrived");
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (warmup, rounds) = (args.num("warmup", 2), args.num("rounds", 5));
+    let round = Duration::from_millis(args.num("round-ms", 1000));
+    let mut last = count.load(Ordering::Relaxed);
+    let mut t = Instant::now();
+    for i in 0..warmup + rounds {
+        std::thread::sleep(round);
+        let (n, now) = (count.load(Ordering::Relaxed), Instant::now());
+        let rate = (n - last) as f64 / (now - t).as_secs_f64();
+        println!("{} {rate:.0}", if i < warmup { "WARMUP" } else { "ROUND" });
+        (last, t) = (n, now);
+    }
+    println!("STAT received {}", count.load(Ordering::Relaxed));
+    println!("DONE");
+}
+
+/// z_pub_thr: one payload, put in a loop with BLOCK congestion control, until stdin closes.
+fn publish(args: &Args) {
+    let session = open(args);
+    let publisher = session
+        .declare_publisher(args.str("key", "bench/thr"))
+        .congestion_control(CongestionControl::Block)
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare publisher: {e}")));
+    let data = payload(args.num("size", 8));
+    println!("READY");
+    loop {
+        publisher.put(data.clone()).wait().unwrap_or_else(|e| fail(&format!("put: {e}")));
+    }
+}
+
+/// z_ping: put on bench/ping, wait for the echo on bench/pong (FIFO handler), time the round trip.
+fn ping(args: &Args) {
+    let session = open(args);
+    let sub = session.declare_subscriber(PONG).wait().unwrap_or_else(|e| fail(&format!("declare subscriber: {e}")));
+    let publisher = session
+        .declare_publisher(PING)
+        .congestion_control(CongestionControl::Block)
+        .express(true)
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare publisher: {e}")));
+    let data = payload(args.num("size", 8));
+    println!("READY");
+    // until the pong's subscriber is known here, puts go nowhere: retry, then drop late echoes
+    let deadline = Instant::now() + Duration::from_secs(args.num("timeout-s", 30));
+    loop {
+        publisher.put(data.clone()).wait().unwrap_or_else(|e| fail(&format!("put: {e}")));
+        if let Ok(Some(_)) = sub.recv_timeout(Duration::from_millis(100)) {
+            break;
+        }
+        if Instant::now() > deadline {
+            fail("no pong");
+        }
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    while let Ok(Some(_)) = sub.try_recv() {}
+    let (warmup, samples) = (args.num("warmup", 1000), args.num("samples", 10000));
+    let mut rtts = Vec::with_capacity(samples as usize);
+    for i in 0..warmup + samples {
+        let t = Instant::now();
+        publisher.put(data.clone()).wait().unwrap_or_else(|e| fail(&format!("put: {e}")));
+        match sub.recv_timeout(Duration::from_secs(5)) {
+            Ok(Some(_)) => {}
+            _ => fail("pong lost"),
+        }
+        if i >= warmup {
+            rtts.push(t.elapsed().as_nanos().to_string());
+        }
+    }
+    println!("RTT_NS {}", rtts.join(","));
+    println!("DONE");
+}
+
+/// z_pong: echo every sample of bench/ping onto bench/pong from zenoh's callback.
+fn pong(args: &Args) {
+    let session = open(args);
+    let publisher = session
+        .declare_publisher(PONG)
+        .congestion_control(CongestionControl::Block)
+        .express(true)
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare publisher: {e}")));
+    let _sub = session
+        .declare_subscriber(PING)
+        .callback(move |s| {
+            let _ = publisher.put(s.payload().clone()).wait();
+        })
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare subscriber: {e}")));
+    println!("READY");
+    loop {
+        std::thread::park();
+    }
+}
