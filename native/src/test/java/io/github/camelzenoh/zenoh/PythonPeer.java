@@ -180,6 +180,19 @@ public final class PythonPeer implements AutoCloseable {
         return process.waitFor(seconds, TimeUnit.SECONDS);
     }
 
+    /** SIGKILL: the process dies at once, without closing its session (a crashed router). */
+    public void kill() {
+        try {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     @Override
     public void close() {
         try {

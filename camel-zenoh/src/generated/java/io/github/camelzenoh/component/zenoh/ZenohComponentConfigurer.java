@@ -54,6 +54,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "consumerType": getOrCreateConfiguration(target).setConsumerType(property(camelContext, java.lang.String.class, value)); return true;
         case "encoding": getOrCreateConfiguration(target).setEncoding(property(camelContext, java.lang.String.class, value)); return true;
         case "express": getOrCreateConfiguration(target).setExpress(property(camelContext, boolean.class, value)); return true;
+        case "failifnosubscribers":
+        case "failIfNoSubscribers": getOrCreateConfiguration(target).setFailIfNoSubscribers(property(camelContext, boolean.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
@@ -113,6 +115,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "consumerType": return java.lang.String.class;
         case "encoding": return java.lang.String.class;
         case "express": return boolean.class;
+        case "failifnosubscribers":
+        case "failIfNoSubscribers": return boolean.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
@@ -173,6 +177,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "consumerType": return getOrCreateConfiguration(target).getConsumerType();
         case "encoding": return getOrCreateConfiguration(target).getEncoding();
         case "express": return getOrCreateConfiguration(target).isExpress();
+        case "failifnosubscribers":
+        case "failIfNoSubscribers": return getOrCreateConfiguration(target).isFailIfNoSubscribers();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":

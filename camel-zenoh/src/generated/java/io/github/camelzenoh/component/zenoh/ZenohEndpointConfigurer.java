@@ -48,6 +48,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "exchangepattern":
         case "exchangePattern": target.setExchangePattern(property(camelContext, org.apache.camel.ExchangePattern.class, value)); return true;
         case "express": target.getConfiguration().setExpress(property(camelContext, boolean.class, value)); return true;
+        case "failifnosubscribers":
+        case "failIfNoSubscribers": target.getConfiguration().setFailIfNoSubscribers(property(camelContext, boolean.class, value)); return true;
         case "headerfilterstrategy":
         case "headerFilterStrategy": target.setHeaderFilterStrategy(property(camelContext, org.apache.camel.spi.HeaderFilterStrategy.class, value)); return true;
         case "heartbeat": target.getConfiguration().setHeartbeat(property(camelContext, long.class, value)); return true;
@@ -106,6 +108,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "exchangepattern":
         case "exchangePattern": return org.apache.camel.ExchangePattern.class;
         case "express": return boolean.class;
+        case "failifnosubscribers":
+        case "failIfNoSubscribers": return boolean.class;
         case "headerfilterstrategy":
         case "headerFilterStrategy": return org.apache.camel.spi.HeaderFilterStrategy.class;
         case "heartbeat": return long.class;
@@ -165,6 +169,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "exchangepattern":
         case "exchangePattern": return target.getExchangePattern();
         case "express": return target.getConfiguration().isExpress();
+        case "failifnosubscribers":
+        case "failIfNoSubscribers": return target.getConfiguration().isFailIfNoSubscribers();
         case "headerfilterstrategy":
         case "headerFilterStrategy": return target.getHeaderFilterStrategy();
         case "heartbeat": return target.getConfiguration().getHeartbeat();

@@ -23,7 +23,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(36);
+        Set<String> props = new HashSet<>(37);
         props.add("allowedOrigin");
         props.add("autocanonize");
         props.add("bridgeErrorHandler");
@@ -40,6 +40,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("exceptionHandler");
         props.add("exchangePattern");
         props.add("express");
+        props.add("failIfNoSubscribers");
         props.add("headerFilterStrategy");
         props.add("heartbeat");
         props.add("history");

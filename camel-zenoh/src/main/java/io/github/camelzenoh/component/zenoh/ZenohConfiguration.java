@@ -114,6 +114,12 @@ public class ZenohConfiguration implements Cloneable {
     @UriParam(label = "producer", description = "get: selector parameters, e.g. _time=[now(-1h)..] (header"
             + " CamelZenohSelectorParameters overrides).")
     private String parameters;
+    @UriParam(label = "producer", defaultValue = "false", description = "put/delete: fail the exchange"
+            + " (ZenohNoSubscribersException) instead of sending when no zenoh subscriber matches the"
+            + " endpoint's key expression, e.g. while the router is away. zenoh's matching status is"
+            + " checked at most every 100 ms (not per message), so it may lag by that much. Either way,"
+            + " such messages are counted as unmatched (dev console).")
+    private boolean failIfNoSubscribers;
     @UriParam(label = "producer,advanced", defaultValue = "0", description = "put: > 0 declares a zenoh-ext"
             + " advanced publisher keeping this many samples for subscribers with history or recovery."
             + " Without heartbeat, zenoh orders the cache by timestamps, so the endpoint's session is opened"
@@ -379,6 +385,14 @@ public class ZenohConfiguration implements Cloneable {
 
     public void setParameters(String parameters) {
         this.parameters = parameters;
+    }
+
+    public boolean isFailIfNoSubscribers() {
+        return failIfNoSubscribers;
+    }
+
+    public void setFailIfNoSubscribers(boolean failIfNoSubscribers) {
+        this.failIfNoSubscribers = failIfNoSubscribers;
     }
 
     public int getCacheSize() {

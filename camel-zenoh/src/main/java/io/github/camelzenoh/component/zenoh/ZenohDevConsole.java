@@ -13,7 +13,8 @@ import org.apache.camel.support.console.AbstractDevConsole;
 /**
  * The "zenoh" dev console: sessions (zid, mode, connections, endpoints sharing them), each
  * endpoint's key expression and declaration, and its counters — received, dropped by the hand-off
- * policy, missed (advanced subscribers), failed, sent — plus live native objects.
+ * policy, missed (advanced subscribers), failed, sent, unmatched (puts/deletes no subscriber matched)
+ * — plus live native objects.
  */
 @DevConsole(group = "camel", name = "zenoh", displayName = "Zenoh", description = "Eclipse Zenoh sessions and endpoints")
 public class ZenohDevConsole extends AbstractDevConsole {
@@ -34,9 +35,9 @@ public class ZenohDevConsole extends AbstractDevConsole {
         }
         for (Object o : (List<?>) json.get("endpoints")) {
             Map<?, ?> e = (Map<?, ?>) o;
-            b.append(String.format("Endpoint %s declared=%s received=%s dropped=%s missed=%s failed=%s sent=%s%n",
-                    e.get("keyExpr"), e.get("declared"), e.get("received"), e.get("dropped"), e.get("missed"),
-                    e.get("failed"), e.get("sent")));
+            b.append(String.format("Endpoint %s declared=%s received=%s dropped=%s missed=%s failed=%s sent=%s"
+                    + " unmatched=%s%n", e.get("keyExpr"), e.get("declared"), e.get("received"), e.get("dropped"),
+                    e.get("missed"), e.get("failed"), e.get("sent"), e.get("unmatched")));
         }
         return b.toString();
     }
@@ -75,6 +76,7 @@ public class ZenohDevConsole extends AbstractDevConsole {
                 e.put("missed", z.missed.sum());
                 e.put("failed", z.failed.sum());
                 e.put("sent", z.sent.sum());
+                e.put("unmatched", z.unmatched.sum());
                 endpoints.add(e);
             }
         }

@@ -48,6 +48,8 @@ public class ZenohEndpoint extends DefaultEndpoint
     final LongAdder missed = new LongAdder();
     final LongAdder failed = new LongAdder();
     final LongAdder sent = new LongAdder();
+    /** put/delete that no subscriber matched (zenoh's matching status, see ZenohProducer#matching). */
+    final LongAdder unmatched = new LongAdder();
 
     public ZenohEndpoint(String uri, ZenohComponent component, ZenohConfiguration configuration) {
         super(uri, component);

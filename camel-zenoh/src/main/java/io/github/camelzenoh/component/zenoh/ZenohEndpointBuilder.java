@@ -119,6 +119,9 @@ public final class ZenohEndpointBuilder implements EndpointConsumerBuilder, Endp
 
     public ZenohEndpointBuilder parameters(String parameters) { return set("parameters", parameters); }
 
+    /** put/delete: fail instead of sending when no subscriber matches (see the component docs). */
+    public ZenohEndpointBuilder failIfNoSubscribers(boolean fail) { return set("failIfNoSubscribers", fail); }
+
     public ZenohEndpointBuilder cacheSize(int samples) { return set("cacheSize", samples); }
 
     public ZenohEndpointBuilder heartbeat(long millis) { return set("heartbeat", millis); }

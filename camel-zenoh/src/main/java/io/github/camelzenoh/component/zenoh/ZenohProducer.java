@@ -30,6 +30,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
 
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
+    private final boolean failIfNoSubscribers;
     private volatile Publisher publisher;
     private ExecutorService continuation;
     private ZenohHealthCheck.Registration health;
@@ -38,6 +39,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         super(endpoint);
         this.endpoint = endpoint;
         this.options = endpoint.options();
+        this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
     }
 
     @Override
@@ -64,6 +66,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         }
         Publisher p = publisher;
         publisher = null;
+        matchingKnown = false;
         if (p != null) {
             p.close();
         }
@@ -128,19 +131,56 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Encoding enc = ZenohMessages.encoding(m, body, options.encoding());
         byte[] attachment = ZenohMessages.attachment(exchange);
         if (override == null) {
-            livePublisher().put(payload, enc, attachment);
+            Publisher p = livePublisher();
+            checkMatching(exchange, p, "put");
+            p.put(payload, enc, attachment);
         } else {
             endpoint.session().put(override, payload, enc, attachment, options.qos());
         }
     }
 
-    private void delete(Exchange exchange, String override) {
+    private void delete(Exchange exchange, String override) throws ZenohNoSubscribersException {
         byte[] attachment = ZenohMessages.attachment(exchange);
         if (override == null) {
-            livePublisher().delete(attachment);
+            Publisher p = livePublisher();
+            checkMatching(exchange, p, "delete");
+            p.delete(attachment);
         } else {
             endpoint.session().delete(override, attachment, options.qos());
         }
+    }
+
+    /**
+     * A put with no matching subscriber goes nowhere in zenoh, silently (e.g. while a client's
+     * router is away). Make it visible: count it as unmatched, and with failIfNoSubscribers refuse
+     * it. zenoh's matching status costs a JNI call, so it is cached and refreshed on a send at most
+     * every {@link #MATCHING_REFRESH_NANOS} — never a call per message.
+     */
+    private void checkMatching(Exchange exchange, Publisher p, String op) throws ZenohNoSubscribersException {
+        if (matching(p)) {
+            return;
+        }
+        endpoint.unmatched.increment();
+        if (failIfNoSubscribers) {
+            throw new ZenohNoSubscribersException("No zenoh subscriber matches '" + endpoint.getKeyExpr()
+                    + "' (failIfNoSubscribers=true): the " + op + " was not sent", exchange);
+        }
+    }
+
+    static final long MATCHING_REFRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private volatile boolean matching;
+    /** System.nanoTime() after which {@link #matching} must be asked again; racing refreshes are harmless. */
+    private volatile long matchingValidUntil;
+    private volatile boolean matchingKnown;
+
+    private boolean matching(Publisher p) {
+        long now = System.nanoTime();
+        if (!matchingKnown || now - matchingValidUntil >= 0) {
+            matching = p.hasMatchingSubscribers();
+            matchingValidUntil = now + MATCHING_REFRESH_NANOS;
+            matchingKnown = true;
+        }
+        return matching;
     }
 
     private Publisher livePublisher() {

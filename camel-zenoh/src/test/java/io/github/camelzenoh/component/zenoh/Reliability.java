@@ -1,0 +1,81 @@
+package io.github.camelzenoh.component.zenoh;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Shared by the *ReliabilityTest suites (issue 6): the CI/full switch, process resource counts and
+ * the figures they report.
+ *
+ * <p>CI form: the normal {@code mvn install}. Full form: {@code -Dcamelzenoh.full=true}, what
+ * {@code tools/reliability.sh} runs; it scales the counts up and writes the figures that
+ * docs/reliability.md quotes. Every figure is printed and appended to
+ * {@code camel-zenoh/target/reliability/figures.txt} as {@code suite key=value}.
+ */
+final class Reliability {
+
+    /** {@code -Dcamelzenoh.full=true}: the full forms. */
+    static final boolean FULL = Boolean.getBoolean("camelzenoh.full");
+
+    private Reliability() {
+    }
+
+    /** {@code ci} in the normal build, {@code full} under -Dcamelzenoh.full=true; -Dcamelzenoh.&lt;name&gt; overrides both. */
+    static int scale(String name, int ci, int full) {
+        return Integer.getInteger("camelzenoh." + name, FULL ? full : ci);
+    }
+
+    static String form() {
+        return FULL ? "full" : "ci";
+    }
+
+    /** Open file descriptors of this process (Linux /proc/self/fd); -1 where there is no /proc. */
+    static long openFds() {
+        Path fd = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fd)) {
+            return -1;
+        }
+        try (Stream<Path> s = Files.list(fd)) {
+            return s.count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Live threads of the JVM. */
+    static int threads() {
+        return ManagementFactory.getThreadMXBean().getThreadCount();
+    }
+
+    /** Live threads by name with digits folded (pool-3-thread-7 → pool-#-thread-#), for failure messages. */
+    static Map<String, Integer> threadNames() {
+        Map<String, Integer> names = new TreeMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            names.merge(t.getName().replaceAll("\\d+", "#"), 1, Integer::sum);
+        }
+        return names;
+    }
+
+    /** Prints one figure and appends it to target/reliability/figures.txt. */
+    static void figure(String suite, String key, Object value) {
+        String line = String.format("%s %s %s=%s", Instant.now(), suite, key, value);
+        System.out.println("FIGURE " + line);
+        Path dir = Path.of("target", "reliability");
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("figures.txt"), "[" + form() + "] " + line + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
