@@ -17,7 +17,7 @@ static VM: OnceLock<JavaVM> = OnceLock::new();
 static IDS: OnceLock<MethodIds> = OnceLock::new();
 
 pub struct MethodIds {
-    pub on_sample: JMethodID,
+    pub on_samples: JMethodID,
     pub on_query: JMethodID,
     pub on_reply: JMethodID,
     pub on_complete: JMethodID,
@@ -33,7 +33,7 @@ pub fn init(vm: JavaVM) -> jni::errors::Result<()> {
         env.get_method_id(&class, name, sig)
     };
     let ids = MethodIds {
-        on_sample: id("SampleSink", "onSample", "(Ljava/lang/String;[BILjava/lang/String;ILjava/lang/String;[B)V")?,
+        on_samples: id("SampleSink", "onSamples", "(I[I[B)V")?,
         on_query: id("QuerySink", "onQuery", "(JLjava/lang/String;Ljava/lang/String;[BILjava/lang/String;[B)V")?,
         on_reply: id("ReplySink", "onReply", "(ZLjava/lang/String;[BILjava/lang/String;ILjava/lang/String;[B)V")?,
         on_complete: id("ReplySink", "onComplete", "()V")?,

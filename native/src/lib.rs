@@ -5,6 +5,7 @@
 //! (see `sample.rs`); only long-lived objects get a handle (see `handle.rs`).
 
 mod boundary;
+mod delivery;
 mod get;
 mod handle;
 mod jvm;

@@ -15,11 +15,11 @@ use zenoh_ext::{
 };
 
 use crate::boundary::{self, Context, Kind};
+use crate::delivery;
 use crate::handle;
 use crate::jvm::{self, Listener};
 use crate::keyexpr;
 use crate::publisher::ignore_closed;
-use crate::sample;
 use crate::session;
 use crate::values::locality;
 
@@ -30,9 +30,11 @@ pub enum AnySubscriber {
     Advanced(AdvancedSubscriber<()>, Option<SampleMissListener<()>>),
 }
 
-/// The zenoh callback for a SampleSink listener: one upcall per sample, nothing retained.
+/// The zenoh callback for a SampleSink listener: samples cross to Java in batches (delivery.rs);
+/// nothing is retained once delivered, and the queue is dropped with the callback.
 pub fn sample_callback(listener: Listener) -> impl Fn(Sample) + Send + Sync + 'static {
-    move |s: Sample| sample::deliver(&listener, &s)
+    let delivery = delivery::Callback::new(listener);
+    move |s: Sample| delivery.call(s)
 }
 
 #[no_mangle]

@@ -42,6 +42,18 @@ public record Encoding(int id, String schema) {
     public static final Encoding TEXT_PLAIN = new Encoding(4, null);
     public static final Encoding APPLICATION_JSON = new Encoding(5, null);
 
+    private static final Encoding[] BY_ID = new Encoding[NAMES.length];
+
+    static {
+        for (int i = 0; i < BY_ID.length; i++) {
+            BY_ID[i] = new Encoding(i, null);
+        }
+        BY_ID[0] = ZENOH_BYTES;
+        BY_ID[1] = ZENOH_STRING;
+        BY_ID[4] = TEXT_PLAIN;
+        BY_ID[5] = APPLICATION_JSON;
+    }
+
     public Encoding {
         if (id < 0 || id > 0xFFFF) {
             throw new IllegalArgumentException("encoding id " + id + " is outside 0..65535");
@@ -63,14 +75,9 @@ public record Encoding(int id, String schema) {
         return schema == null ? ofId(id) : new Encoding(id, schema);
     }
 
+    /** The schema-less encoding of {@code id}: one shared instance per predefined id (no allocation per sample). */
     public static Encoding ofId(int id) {
-        return switch (id) {
-            case 0 -> ZENOH_BYTES;
-            case 1 -> ZENOH_STRING;
-            case 4 -> TEXT_PLAIN;
-            case 5 -> APPLICATION_JSON;
-            default -> new Encoding(id, null);
-        };
+        return id >= 0 && id < BY_ID.length ? BY_ID[id] : new Encoding(id, null);
     }
 
     /** The predefined name for this id ("text/plain"), "" for custom, null when unknown. */

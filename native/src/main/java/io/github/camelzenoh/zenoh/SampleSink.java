@@ -1,7 +1,18 @@
 package io.github.camelzenoh.zenoh;
 
-/** Upcall target for received samples (values only; see native/src/sample.rs). */
+/**
+ * Upcall target for received samples (values only; see native/src/delivery.rs). Samples arrive in
+ * batches — one call per burst, one sample per call when zenoh has no backlog — and one thread at
+ * a time calls a given sink, in zenoh's order.
+ */
 interface SampleSink {
-    void onSample(String keyExpr, byte[] payload, int encodingId, String encodingSchema, int flags,
-            String timestamp, byte[] attachment);
+
+    /**
+     * {@code count} samples. Per sample, 7 ints in {@code meta}: key length (-1: the previous
+     * sample's key; the first sample of a call always has its own), payload length, encoding id,
+     * schema length (-1: none), flags (see {@link Sample#of}), timestamp length (-1: none),
+     * attachment length (-1: none); and in {@code data}, back to back, the bytes of those present:
+     * key (UTF-8), payload, schema (UTF-8), timestamp (zenoh's text form), attachment.
+     */
+    void onSamples(int count, int[] meta, byte[] data);
 }

@@ -1,0 +1,179 @@
+package io.github.camelzenoh.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Samples cross to Java in batches when zenoh has a backlog (native/src/delivery.rs): every field
+ * of every sample still arrives intact and in order, a listener may publish to itself, a slow
+ * listener still pushes back, and a burst costs far fewer upcalls than samples.
+ */
+class BatchDeliveryTest {
+
+    static Session a;
+    static Session b;
+
+    @BeforeAll
+    static void open() {
+        int port = Loopback.freePort();
+        // a stamps its publications, so timestamps travel in the batches too
+        a = Session.open(Loopback.listener(port).withOverride("timestamping/enabled", "true"));
+        b = Session.open(Loopback.connector(port));
+        Loopback.await(Duration.ofSeconds(10), () -> !b.info().peers().isEmpty(), "peers to connect");
+    }
+
+    @AfterAll
+    static void close() {
+        b.close();
+        a.close();
+    }
+
+    @Test
+    void aBurstOfMixedSamplesArrivesIntactAndInOrder() throws Exception {
+        int n = 5_000;
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        PublisherOptions block = PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK));
+        try (Subscriber sub = b.declareSubscriber("test/batch/**", SubscriberOptions.DEFAULT, got::add);
+                Publisher one = a.declarePublisher("test/batch/one", block);
+                Publisher two = a.declarePublisher("test/batch/twö", block)) {
+            Loopback.settle();
+            for (int i = 0; i < n; i++) {
+                byte[] payload = Integer.toString(i).getBytes(StandardCharsets.UTF_8);
+                switch (i % 4) {
+                    case 0 -> one.put(payload);
+                    case 1 -> one.put(payload, new Encoding(5, "schema-" + i), ("att-" + i).getBytes(StandardCharsets.UTF_8));
+                    case 2 -> two.put(payload, Encoding.TEXT_PLAIN, new byte[0]);
+                    default -> two.put(new byte[i % 2000], null, null);
+                }
+            }
+            String lastStamp = "";
+            for (int i = 0; i < n; i++) {
+                Sample s = got.poll(10, TimeUnit.SECONDS);
+                assertThat(s).as("sample %d within 10 s", i).isNotNull();
+                assertThat(s.timestamp()).contains("/");
+                assertThat(s.timestamp()).isNotEqualTo(lastStamp);
+                lastStamp = s.timestamp();
+                switch (i % 4) {
+                    case 0 -> {
+                        assertThat(s.keyExpr()).isEqualTo("test/batch/one");
+                        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                        assertThat(s.encoding()).isSameAs(Encoding.ZENOH_BYTES);
+                        assertThat(s.attachment()).isNull();
+                    }
+                    case 1 -> {
+                        assertThat(s.keyExpr()).isEqualTo("test/batch/one");
+                        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                        assertThat(s.encoding()).isEqualTo(new Encoding(5, "schema-" + i));
+                        assertThat(new String(s.attachment(), StandardCharsets.UTF_8)).isEqualTo("att-" + i);
+                    }
+                    case 2 -> {
+                        assertThat(s.keyExpr()).isEqualTo("test/batch/twö");
+                        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                        assertThat(s.encoding()).isSameAs(Encoding.TEXT_PLAIN);
+                        assertThat(s.attachment()).isEmpty();
+                    }
+                    default -> {
+                        assertThat(s.keyExpr()).isEqualTo("test/batch/twö");
+                        assertThat(s.payload()).hasSize(i % 2000);
+                        assertThat(s.attachment()).isNull();
+                    }
+                }
+            }
+            assertThat(got.poll(200, TimeUnit.MILLISECONDS)).as("nothing more").isNull();
+        }
+    }
+
+    @Test
+    void aBurstCostsFewerUpcallsThanSamples() throws Exception {
+        int n = 50_000;
+        CountDownLatch all = new CountDownLatch(n);
+        try (Subscriber sub = b.declareSubscriber("test/batch/count", SubscriberOptions.DEFAULT, s -> {
+                    sleepNanos(2_000); // a listener slower than the wire: zenoh gets a backlog
+                    all.countDown();
+                });
+                Publisher pub = a.declarePublisher("test/batch/count", PublisherOptions.DEFAULT.withQos(
+                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+            Loopback.settle();
+            NativeDiagnostics.countDeliveries(true);
+            NativeDiagnostics.DeliveryCounters before = NativeDiagnostics.deliveryCounters();
+            byte[] payload = new byte[8];
+            for (int i = 0; i < n; i++) {
+                pub.put(payload);
+            }
+            assertThat(all.await(60, TimeUnit.SECONDS)).as("all %d samples", n).isTrue();
+            NativeDiagnostics.DeliveryCounters d = NativeDiagnostics.deliveryCounters().minus(before);
+            NativeDiagnostics.countDeliveries(false);
+            assertThat(d.samples()).isEqualTo(n);
+            assertThat(d.upcalls()).as("upcalls for %d samples", n).isLessThan(n / 10);
+        } finally {
+            NativeDiagnostics.countDeliveries(false);
+        }
+    }
+
+    @Test
+    void aListenerMayPublishToItsOwnSubscriber() throws Exception {
+        List<String> got = new CopyOnWriteArrayList<>();
+        try (Publisher echo = b.declarePublisher("test/batch/echo", PublisherOptions.DEFAULT);
+                Subscriber sub = b.declareSubscriber("test/batch/*", SubscriberOptions.DEFAULT, s -> {
+                    String text = new String(s.payload(), StandardCharsets.UTF_8);
+                    got.add(s.keyExpr() + "=" + text);
+                    if (s.keyExpr().equals("test/batch/ping")) {
+                        echo.put(("echo-" + text).getBytes(StandardCharsets.UTF_8)); // local: same subscriber
+                    }
+                })) {
+            Loopback.settle();
+            for (int i = 0; i < 100; i++) {
+                a.put("test/batch/ping", Integer.toString(i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            }
+            Loopback.await(Duration.ofSeconds(10), () -> got.size() == 200, "100 pings and their 100 echoes");
+            for (int i = 0; i < 100; i++) {
+                assertThat(got.indexOf("test/batch/ping=" + i))
+                        .as("ping %d before its echo", i)
+                        .isLessThan(got.indexOf("test/batch/echo=echo-" + i));
+            }
+        }
+    }
+
+    @Test
+    void localPutsFromManyJavaThreadsAllArrive() throws Exception {
+        int threads = 4;
+        int each = 2_000;
+        CountDownLatch all = new CountDownLatch(threads * each);
+        try (Subscriber sub = a.declareSubscriber("test/batch/local", SubscriberOptions.DEFAULT, s -> all.countDown());
+                Publisher pub = a.declarePublisher("test/batch/local", PublisherOptions.DEFAULT.withQos(
+                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+            List<Thread> started = new CopyOnWriteArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Thread th = new Thread(() -> {
+                    for (int i = 0; i < each; i++) {
+                        pub.put(new byte[] {1});
+                    }
+                });
+                th.start();
+                started.add(th);
+            }
+            for (Thread th : started) {
+                th.join();
+            }
+            assertThat(all.await(20, TimeUnit.SECONDS)).as("remaining %s", all.getCount()).isTrue();
+        }
+    }
+
+    private static void sleepNanos(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+}
