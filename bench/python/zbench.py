@@ -71,11 +71,16 @@ def sub(args):
             fail("no sample arrived")
         time.sleep(0.001)
     last, t = count[0], time.perf_counter()
+    cpu0 = n0 = 0
     for i in range(args.warmup + args.rounds):
+        if i == args.warmup:
+            cpu0, n0 = time.process_time_ns(), count[0]
         time.sleep(args.round_ms / 1000)
         n, now = count[0], time.perf_counter()
         say("%s %.0f" % ("WARMUP" if i < args.warmup else "ROUND", (n - last) / (now - t)))
         last, t = n, now
+    if args.rounds > 0:
+        say("STAT cpu_ns_per_msg %.1f" % ((time.process_time_ns() - cpu0) / (count[0] - n0)))
     say("STAT received %d" % count[0])
     say("DONE")
     os._exit(0)

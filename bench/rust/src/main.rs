@@ -89,6 +89,16 @@ fn open(args: &Args) -> Session {
     zenoh::open(c).wait().unwrap_or_else(|e| fail(&format!("open: {e}")))
 }
 
+/// CPU time of this process (user + system, all threads) in ns, from /proc/self/stat (10 ms ticks).
+fn cpu_ns() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // fields after the ")" closing the command name: state is field 3, utime 14, stime 15
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i - 3).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    (ticks(14) + ticks(15)) * 10_000_000
+}
+
 fn payload(size: u64) -> ZBytes {
     (0..size).map(|i| (i % 10) as u8).collect::<Vec<u8>>().into()
 }
@@ -117,12 +127,20 @@ fn sub(args: &Args) {
     let round = Duration::from_millis(args.num("round-ms", 1000));
     let mut last = count.load(Ordering::Relaxed);
     let mut t = Instant::now();
+    let (mut cpu0, mut n0) = (0, 0);
     for i in 0..warmup + rounds {
+        if i == warmup {
+            (cpu0, n0) = (cpu_ns(), count.load(Ordering::Relaxed));
+        }
         std::thread::sleep(round);
         let (n, now) = (count.load(Ordering::Relaxed), Instant::now());
         let rate = (n - last) as f64 / (now - t).as_secs_f64();
         println!("{} {rate:.0}", if i < warmup { "WARMUP" } else { "ROUND" });
         (last, t) = (n, now);
+    }
+    if rounds > 0 {
+        let msgs = count.load(Ordering::Relaxed) - n0;
+        println!("STAT cpu_ns_per_msg {:.1}", (cpu_ns() - cpu0) as f64 / msgs as f64);
     }
     println!("STAT received {}", count.load(Ordering::Relaxed));
     println!("DONE");

@@ -32,10 +32,12 @@ final class Measure {
         long last = count.getAsLong();
         long t = System.nanoTime();
         long allocStart = 0;
+        long cpuStart = 0;
         long countStart = 0;
         for (long i = 0; i < warmup + rounds; i++) {
             if (i == warmup) {
                 allocStart = Out.allocatedBytes();
+                cpuStart = Out.cpuNanos();
                 countStart = count.getAsLong();
             }
             Out.sleep(roundMs);
@@ -47,7 +49,8 @@ final class Measure {
         }
         if (rounds > 0) {
             long msgs = count.getAsLong() - countStart;
-            Out.stat("alloc_bytes_per_msg", String.format("%.1f", (Out.allocatedBytes() - allocStart) / (double) msgs));
+            Out.stat("cpu_ns_per_msg", fmt(1, (Out.cpuNanos() - cpuStart) / (double) msgs));
+            Out.stat("alloc_bytes_per_msg", fmt(1, (Out.allocatedBytes() - allocStart) / (double) msgs));
         }
 
         NativeDiagnostics.countDeliveries(true);
@@ -56,8 +59,8 @@ final class Measure {
         DeliveryCounters d = NativeDiagnostics.deliveryCounters().minus(c0);
         NativeDiagnostics.countDeliveries(false);
         Out.stat("counted_samples", d.samples());
-        Out.stat("upcalls_per_sample", String.format("%.3f", d.upcalls() / (double) d.samples()));
-        Out.stat("jni_calls_per_sample", String.format("%.3f", d.jniCalls() / (double) d.samples()));
+        Out.stat("upcalls_per_sample", fmt(3, d.upcalls() / (double) d.samples()));
+        Out.stat("jni_calls_per_sample", fmt(3, d.jniCalls() / (double) d.samples()));
         Out.stat("live_native_objects_running", NativeDiagnostics.liveObjects());
 
         long rssMessages = o.num("rss-messages", 0);
@@ -81,6 +84,10 @@ final class Measure {
         closeAll.close();
         Out.stat("live_native_objects_after_close", settledLiveObjects());
         Out.say("DONE");
+    }
+
+    private static String fmt(int decimals, double v) {
+        return String.format(java.util.Locale.ROOT, "%." + decimals + "f", v);
     }
 
     /** zenoh drops a callback (and our listener reference) shortly after an undeclare/close. */

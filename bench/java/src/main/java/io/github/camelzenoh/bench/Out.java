@@ -56,6 +56,12 @@ final class Out {
         return sum;
     }
 
+    /** CPU time of this process (all threads, user + system) in ns. */
+    static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     /** Resident set size of this process in kB (Linux), or -1. */
     static long rssKb() {
         try {

@@ -210,8 +210,8 @@ public final class Suite {
                     String[] f = line.split(" ");
                     if (f[0].equals("ROUND")) {
                         add(samples, what, Double.parseDouble(f[1]));
-                    } else if (f[0].equals("STAT") && f.length == 3) {
-                        add(stats, measured + " " + label(size) + " " + f[1], Double.parseDouble(f[2]));
+                    } else if (f[0].equals("STAT") && f.length == 3 && !section.equals("pub")) {
+                        add(stats, sub + " " + label(size) + " " + f[1], Double.parseDouble(f[2]));
                     }
                 }
             }
@@ -274,6 +274,17 @@ public final class Suite {
         for (int size : s.sizes()) {
             for (String kind : s.kinds()) {
                 thr("sub_thr", "sub " + kind + " " + label(size), kind, size);
+            }
+        }
+        section("subscriber CPU: CPU time of the whole subscriber process per message over the measured rounds"
+                + " (less sensitive to other load on the machine than msg/s)");
+        for (int size : s.sizes()) {
+            for (String kind : s.kinds()) {
+                List<Double> cpu = stats.getOrDefault(kind + " " + label(size) + " cpu_ns_per_msg", List.of());
+                if (!cpu.isEmpty()) {
+                    line(String.format(Locale.ROOT, "cpu      %-5s %-8s %8.0f ns/msg  (median of %d runs)", label(size),
+                            kind, percentile(cpu, 50), cpu.size()));
+                }
             }
         }
         section("publisher throughput: publisher -> Rust subscriber; median msg/s (rust = the run above)");
