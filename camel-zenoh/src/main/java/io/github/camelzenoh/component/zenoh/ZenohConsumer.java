@@ -28,6 +28,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private ExecutorService executor;
     private AutoCloseable declaration;
     private ZenohHealthCheck.Registration health;
+    private boolean acquired;
 
     public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -43,6 +44,8 @@ public class ZenohConsumer extends DefaultConsumer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
+        endpoint.acquire(); // session + declared key expression (released in doStop, or below on failure)
+        acquired = true;
         ZenohConfiguration c = endpoint.getConfiguration();
         String name = endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
         handoff = new ZenohHandoff<>(name, c.getQueueSize(), options.overflow(), endpoint.dropped);
@@ -53,6 +56,7 @@ public class ZenohConsumer extends DefaultConsumer {
             declaration = declare(endpoint.session(), endpoint.declaredKeyExpr(), c);
         } catch (RuntimeException e) {
             stopHandoff();
+            releaseEndpoint();
             throw e;
         }
         health = ZenohHealthCheck.forConsumer(this);
@@ -189,7 +193,15 @@ public class ZenohConsumer extends DefaultConsumer {
             d.close();
         }
         stopHandoff();
+        releaseEndpoint();
         super.doStop();
+    }
+
+    private void releaseEndpoint() {
+        if (acquired) {
+            acquired = false;
+            endpoint.release();
+        }
     }
 
     private void stopHandoff() {

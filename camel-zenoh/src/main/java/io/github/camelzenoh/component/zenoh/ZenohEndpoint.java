@@ -20,9 +20,9 @@ import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
 
 /**
- * A zenoh key expression. While started, the endpoint holds its session (shared, see
- * {@link ZenohSessions}) and its key expression declared on that session; its consumers and
- * producers declare their subscriber, queryable or publisher on that declaration.
+ * A zenoh key expression. While it has a started consumer or producer, the endpoint holds its
+ * session (shared, see {@link ZenohSessions}) and its key expression declared on that session;
+ * its consumers and producers declare their subscriber, queryable or publisher on that declaration.
  */
 @UriEndpoint(firstVersion = "0.1.0", scheme = "zenoh", title = "Zenoh", syntax = "zenoh:keyExpr",
         category = { Category.IOT, Category.MESSAGING }, headersClass = ZenohConstants.class)
@@ -41,6 +41,8 @@ public class ZenohEndpoint extends DefaultEndpoint
     private ZenohOptions options;
     private volatile ZenohSessions.Lease lease;
     private volatile KeyExpr declared;
+    /** Started consumers and producers holding {@link #lease} and {@link #declared}; guarded by this. */
+    private int users;
 
     /** Counters shown by the dev console; producers and consumers add to them. */
     final LongAdder received = new LongAdder();
@@ -107,21 +109,47 @@ public class ZenohEndpoint extends DefaultEndpoint
         return true;
     }
 
-    @Override
-    protected void doStart() throws Exception {
-        super.doStart();
-        ZenohSessions.Lease l = getComponent().sessions().acquire(configuration);
-        try {
-            declared = l.session().declareKeyExpr(keyExpr);
-        } catch (RuntimeException e) {
-            l.close();
-            throw e;
+    /**
+     * Called by a consumer or producer as it starts: the first one opens (or joins) the session and
+     * declares the key expression; {@link #release()} undoes it when the last one stops.
+     *
+     * <p>Fix (issue 6, lifecycle suite): both used to be taken in the endpoint's own doStart. Camel
+     * starts an endpoint when a route merely creates it and does not stop the endpoints of a route
+     * that then fails to start, so such a route left an open session and a declaration behind until
+     * the CamelContext stopped (CAMEL-24465's kind of leak). Now an endpoint holds nothing unless a
+     * consumer or producer of it runs.
+     */
+    synchronized void acquire() {
+        if (lease == null) {
+            ZenohSessions.Lease l = getComponent().sessions().acquire(configuration);
+            try {
+                declared = l.session().declareKeyExpr(keyExpr);
+            } catch (RuntimeException e) {
+                l.close();
+                throw e;
+            }
+            lease = l;
         }
-        lease = l;
+        users++;
+    }
+
+    /** The last consumer or producer to stop undeclares the key expression and releases the session. */
+    synchronized void release() {
+        if (users > 0 && --users == 0) {
+            releaseAll();
+        }
     }
 
     @Override
     protected void doStop() throws Exception {
+        synchronized (this) {
+            users = 0;
+            releaseAll();
+        }
+        super.doStop();
+    }
+
+    private void releaseAll() {
         KeyExpr d = declared;
         declared = null;
         if (d != null) {
@@ -132,14 +160,14 @@ public class ZenohEndpoint extends DefaultEndpoint
         if (l != null) {
             l.close();
         }
-        super.doStop();
     }
 
-    /** The session while started; fails clearly otherwise. */
+    /** The session while a consumer or producer runs; fails clearly otherwise. */
     Session session() {
         ZenohSessions.Lease l = lease;
         if (l == null) {
-            throw new IllegalStateException("zenoh endpoint " + getEndpointUri() + " is not started");
+            throw new IllegalStateException("zenoh endpoint " + getEndpointUri() + " is not started (no running"
+                    + " consumer or producer)");
         }
         return l.session();
     }

@@ -9,7 +9,10 @@ import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.QueryTarget;
 import io.github.camelzenoh.zenoh.Reliability;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +30,10 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
     enum Overflow { BLOCK, DROP_OLDEST, DROP_NEWEST }
 
     static ZenohOptions of(ZenohConfiguration c) {
+        // fix (issue 6, bad-input suite): mode used to be checked only when the session opened, at
+        // route start; it is known at endpoint creation, so it fails there like every other option
+        String mode = c.getMode();
+        check(mode == null || mode.isBlank() || MODES.contains(mode.trim()), "mode", mode, "one of peer, client, router");
         check(c.getQueueSize() > 0, "queueSize", c.getQueueSize(), "a positive number");
         check(c.getConcurrentConsumers() > 0, "concurrentConsumers", c.getConcurrentConsumers(), "a positive number");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
@@ -44,6 +51,44 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
                 c.getEncoding() == null || c.getEncoding().isBlank() ? null : Encoding.parse(c.getEncoding().trim()),
                 parse(QueryTarget.class, "target", c.getTarget()),
                 parse(ConsolidationMode.class, "consolidation", c.getConsolidation()));
+    }
+
+    private static final List<String> MODES = List.of("peer", "client", "router");
+
+    /** Numeric options: false = a count (int), true = milliseconds (long; a duration such as 5s or 1m30s also works). */
+    private static final Map<String, Boolean> NUMBERS = Map.of("queueSize", false, "concurrentConsumers", false,
+            "historySize", false, "cacheSize", false, "timeout", true, "heartbeat", true, "recoveryPeriod", true);
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
+    private static final Pattern DURATION = Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?");
+
+    /**
+     * Checks the numeric options of an endpoint URI before Camel binds them. Fix (issue 6, bad-input
+     * suite): Camel binds a String to an int/long option leniently, as a duration — {@code
+     * queueSize=abc} became 0 and {@code cacheSize=1O} silently 0 (off), an overflowing value was
+     * truncated — so a typo went unnoticed or was reported with a value the user never wrote.
+     */
+    static void checkNumbers(Map<String, Object> parameters) {
+        for (Map.Entry<String, Object> e : parameters.entrySet()) {
+            NUMBERS.forEach((option, millis) -> {
+                if (option.equalsIgnoreCase(e.getKey()) && e.getValue() instanceof String text) {
+                    String v = text.trim();
+                    boolean ok;
+                    if (INTEGER.matcher(v).matches()) {
+                        try {
+                            long n = Long.parseLong(v);
+                            ok = millis || (n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE);
+                            e.setValue(Long.toString(n)); // " 5" or "+5" would bind as 0
+                        } catch (NumberFormatException overflow) {
+                            ok = false;
+                        }
+                    } else {
+                        ok = millis && DURATION.matcher(v).matches();
+                    }
+                    check(ok, option, text, millis ? "a number of milliseconds (or a duration such as 5s)"
+                            : "a whole number up to " + Integer.MAX_VALUE);
+                }
+            });
+        }
     }
 
     /** "blockFirst" → BLOCK_FIRST; accepts the camelCase form users write and the enum's own name. */

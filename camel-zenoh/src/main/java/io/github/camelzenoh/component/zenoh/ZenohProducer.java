@@ -34,6 +34,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private volatile Publisher publisher;
     private ExecutorService continuation;
     private ZenohHealthCheck.Registration health;
+    private boolean acquired;
 
     public ZenohProducer(ZenohEndpoint endpoint) {
         super(endpoint);
@@ -50,9 +51,16 @@ public class ZenohProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
+        endpoint.acquire(); // session + declared key expression (released in doStop, or below on failure)
+        acquired = true;
         ZenohConfiguration c = endpoint.getConfiguration();
-        publisher = endpoint.session().declarePublisher(endpoint.declaredKeyExpr(),
-                new PublisherOptions(options.encoding(), options.qos(), c.getCacheSize(), c.getHeartbeat()));
+        try {
+            publisher = endpoint.session().declarePublisher(endpoint.declaredKeyExpr(),
+                    new PublisherOptions(options.encoding(), options.qos(), c.getCacheSize(), c.getHeartbeat()));
+        } catch (RuntimeException e) {
+            releaseEndpoint();
+            throw e;
+        }
         continuation = endpoint.getCamelContext().getExecutorServiceManager()
                 .newDefaultThreadPool(this, "ZenohGet[" + endpoint.getKeyExpr() + "]");
         health = ZenohHealthCheck.forProducer(this);
@@ -74,7 +82,15 @@ public class ZenohProducer extends DefaultAsyncProducer {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(continuation);
             continuation = null;
         }
+        releaseEndpoint();
         super.doStop();
+    }
+
+    private void releaseEndpoint() {
+        if (acquired) {
+            acquired = false;
+            endpoint.release();
+        }
     }
 
     boolean isReady() {

@@ -46,8 +46,15 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         assertThat(text(s)).isEqualTo(payload);
     }
 
+    /**
+     * Route stop/start cycles: 200 in the normal build, 1,000 in the full reliability run
+     * (-Dcamelzenoh.full=true, tools/reliability.sh; issue 6). Native objects must match exactly
+     * after every stop and start; threads and file descriptors must be back within the JVM's noise
+     * (see {@link ZenohLifecycleReliabilityTest}) at the end.
+     */
     @Test
     void twoHundredStopStartCyclesLeaveNothingBehind() throws Exception {
+        int cycles = ReliabilitySuite.scale("routeCycles", 200, 1000);
         awaitConnected();
         try (Collector out = new Collector("cycle/out")) {
             Loopback.settle();
@@ -60,8 +67,13 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             assertThat(stopped).as("stopping the route undeclares its subscriber and publisher").isLessThan(started);
             context.getRouteController().startRoute("cycle");
             assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
+            context.getRouteController().stopRoute("cycle");
+            context.getRouteController().startRoute("cycle");
+            Thread.sleep(500);
+            ZenohLifecycleReliabilityTest.Resources baseline = ZenohLifecycleReliabilityTest.Resources.now();
+            long t0 = System.nanoTime();
 
-            for (int i = 0; i < 200; i++) {
+            for (int i = 0; i < cycles; i++) {
                 context.getRouteController().stopRoute("cycle");
                 assertThat(NativeDiagnostics.liveObjects()).as("stopped, cycle %d", i).isEqualTo(stopped);
                 context.getRouteController().startRoute("cycle");
@@ -69,9 +81,13 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             }
             assertThat(component().sessions().snapshot()).hasSize(sessions);
             assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
+            ZenohLifecycleReliabilityTest.Resources after = ZenohLifecycleReliabilityTest.awaitBaseline(baseline,
+                    "after " + cycles + " route cycles");
+            ReliabilitySuite.figure("lifecycle", "routeCycles", cycles + " in " + String.format("%.1f s",
+                    (System.nanoTime() - t0) / 1e9) + " (baseline " + baseline + ", after " + after + ")");
 
             Loopback.settle();
-            assertRelays(out, "after 200 cycles");
+            assertRelays(out, "after " + cycles + " cycles");
         }
     }
 

@@ -162,12 +162,12 @@ class ZenohRouterFaultReliabilityTest {
 
     @Test
     void pythonRouterKilledWithSigkill() throws Exception {
-        survive(new PythonRouter(), "python-sigkill", Reliability.scale("routerRestarts", 3, 20));
+        survive(new PythonRouter(), "python-sigkill", ReliabilitySuite.scale("routerRestarts", 3, 20));
     }
 
     @Test
     void inJvmRouterClosed() throws Exception {
-        survive(new JvmRouter(), "jvm-close", Reliability.scale("routerRestarts", 2, 20));
+        survive(new JvmRouter(), "jvm-close", ReliabilitySuite.scale("routerRestarts", 2, 20));
     }
 
     private void survive(Router r, String kind, int restarts) throws Exception {
@@ -247,14 +247,14 @@ class ZenohRouterFaultReliabilityTest {
                 assertThat(context.getRouteController().getRouteStatus("rf-in")).isEqualTo(ServiceStatus.Started);
                 assertThat(context.getRoute("rf-in").getConsumer()).as("the consumer was never recreated")
                         .isSameAs(consumer);
-                Reliability.figure(SUITE, kind + ".cycle" + cycle, "outage " + outage + " ms, DOWN after " + downMs
+                ReliabilitySuite.figure(SUITE, kind + ".cycle" + cycle, "outage " + outage + " ms, DOWN after " + downMs
                         + " ms, resumed " + resumeMs
                         + " ms, ready " + upMs + " ms after restart");
             }
-            Reliability.figure(SUITE, kind + ".restartsSurvived", restarts);
-            Reliability.figure(SUITE, kind + ".worstResumeMs", worstResume);
-            Reliability.figure(SUITE, kind + ".worstDownDetectionMs", worstDown);
-            Reliability.figure(SUITE, kind + ".unmatchedCounted", out.unmatched.sum());
+            ReliabilitySuite.figure(SUITE, kind + ".restartsSurvived", restarts);
+            ReliabilitySuite.figure(SUITE, kind + ".worstResumeMs", worstResume);
+            ReliabilitySuite.figure(SUITE, kind + ".worstDownDetectionMs", worstDown);
+            ReliabilitySuite.figure(SUITE, kind + ".unmatchedCounted", out.unmatched.sum());
         }
     }
 

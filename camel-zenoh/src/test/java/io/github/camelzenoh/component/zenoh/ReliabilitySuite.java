@@ -21,12 +21,12 @@ import java.util.stream.Stream;
  * docs/reliability.md quotes. Every figure is printed and appended to
  * {@code camel-zenoh/target/reliability/figures.txt} as {@code suite key=value}.
  */
-final class Reliability {
+final class ReliabilitySuite {
 
     /** {@code -Dcamelzenoh.full=true}: the full forms. */
     static final boolean FULL = Boolean.getBoolean("camelzenoh.full");
 
-    private Reliability() {
+    private ReliabilitySuite() {
     }
 
     /** {@code ci} in the normal build, {@code full} under -Dcamelzenoh.full=true; -Dcamelzenoh.&lt;name&gt; overrides both. */
@@ -51,7 +51,20 @@ final class Reliability {
         }
     }
 
-    /** Live threads of the JVM. */
+    /** Threads of the process, native ones included (zenoh's runtime): Linux /proc/self/task; -1 elsewhere. */
+    static long osThreads() {
+        Path task = Path.of("/proc/self/task");
+        if (!Files.isDirectory(task)) {
+            return -1;
+        }
+        try (Stream<Path> s = Files.list(task)) {
+            return s.count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Live Java threads of the JVM. */
     static int threads() {
         return ManagementFactory.getThreadMXBean().getThreadCount();
     }
