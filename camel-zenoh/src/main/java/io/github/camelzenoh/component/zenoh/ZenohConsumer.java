@@ -93,8 +93,8 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         Exchange exchange = createExchange(false);
         try {
-            Sample s = (Sample) item;
-            ZenohMessages.fromSample(exchange.getIn(), s);
+            // body = payload; the headers are computed if and when the route reads one
+            exchange.setIn(new ZenohSampleMessage(exchange, (Sample) item));
             if (options.consumerType() == ZenohOptions.ConsumerType.LIVELINESS) {
                 exchange.getIn().setBody(null);
             }

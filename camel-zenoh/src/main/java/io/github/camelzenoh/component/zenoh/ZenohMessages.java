@@ -6,6 +6,7 @@ import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Message;
@@ -32,21 +33,43 @@ final class ZenohMessages {
         return out;
     }
 
-    /** A received sample onto a message: body = payload bytes, headers per the contract. */
-    static void fromSample(Message m, Sample s) {
-        m.setBody(s.payload());
-        m.setHeader(ZenohConstants.KEY_EXPR, s.keyExpr());
-        setEncoding(m, s.encoding());
-        m.setHeader(ZenohConstants.SAMPLE_KIND, s.kind().name());
-        if (s.timestamp() != null) {
-            m.setHeader(ZenohConstants.TIMESTAMP, s.timestamp());
+    /** Every header a received sample may set, in the order a bulk copy into Camel's headers map needs. */
+    private static final SortedHeaders.Names SAMPLE_HEADERS = new SortedHeaders.Names(ZenohConstants.KEY_EXPR,
+            ZenohConstants.ENCODING_ID, ZenohConstants.ENCODING_SCHEMA, Exchange.CONTENT_TYPE,
+            ZenohConstants.SAMPLE_KIND, ZenohConstants.TIMESTAMP, ZenohConstants.PRIORITY,
+            ZenohConstants.CONGESTION_CONTROL, ZenohConstants.EXPRESS, ZenohConstants.ATTACHMENT);
+    private static final int H_KEY_EXPR = SAMPLE_HEADERS.slot(ZenohConstants.KEY_EXPR);
+    private static final int H_ENCODING_ID = SAMPLE_HEADERS.slot(ZenohConstants.ENCODING_ID);
+    private static final int H_ENCODING_SCHEMA = SAMPLE_HEADERS.slot(ZenohConstants.ENCODING_SCHEMA);
+    private static final int H_CONTENT_TYPE = SAMPLE_HEADERS.slot(Exchange.CONTENT_TYPE);
+    private static final int H_SAMPLE_KIND = SAMPLE_HEADERS.slot(ZenohConstants.SAMPLE_KIND);
+    private static final int H_TIMESTAMP = SAMPLE_HEADERS.slot(ZenohConstants.TIMESTAMP);
+    private static final int H_PRIORITY = SAMPLE_HEADERS.slot(ZenohConstants.PRIORITY);
+    private static final int H_CONGESTION_CONTROL = SAMPLE_HEADERS.slot(ZenohConstants.CONGESTION_CONTROL);
+    private static final int H_EXPRESS = SAMPLE_HEADERS.slot(ZenohConstants.EXPRESS);
+    private static final int H_ATTACHMENT = SAMPLE_HEADERS.slot(ZenohConstants.ATTACHMENT);
+
+    /**
+     * A received sample's headers per the contract, put into {@code headers}. Into an empty map of
+     * Camel's default kind they go in one linear bulk copy (see {@link SortedHeaders}: one
+     * {@code setHeader} each measured ~2.5x slower, ~10 % of a route thread's time).
+     */
+    static void sampleHeaders(Sample s, Map<String, Object> headers) {
+        Encoding e = s.encoding();
+        SortedHeaders h = SAMPLE_HEADERS.newHeaders();
+        h.set(H_KEY_EXPR, s.keyExpr());
+        h.set(H_ENCODING_ID, e.id());
+        h.set(H_ENCODING_SCHEMA, e.schema());
+        if (e.isMimeType()) {
+            h.set(H_CONTENT_TYPE, e.toString());
         }
-        m.setHeader(ZenohConstants.PRIORITY, PRIORITY[s.priority().ordinal()]);
-        m.setHeader(ZenohConstants.CONGESTION_CONTROL, CONGESTION[s.congestionControl().ordinal()]);
-        m.setHeader(ZenohConstants.EXPRESS, s.express());
-        if (s.attachment() != null) {
-            m.setHeader(ZenohConstants.ATTACHMENT, s.attachment());
-        }
+        h.set(H_SAMPLE_KIND, s.kind().name());
+        h.set(H_TIMESTAMP, s.timestamp());
+        h.set(H_PRIORITY, PRIORITY[s.priority().ordinal()]);
+        h.set(H_CONGESTION_CONTROL, CONGESTION[s.congestionControl().ordinal()]);
+        h.set(H_EXPRESS, s.express());
+        h.set(H_ATTACHMENT, s.attachment());
+        headers.putAll(h);
     }
 
     /** Encoding headers, plus Content-Type when the encoding is a MIME type. */
