@@ -69,6 +69,29 @@ abstract class NativeHandle implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #close()}, then waits until no call is in flight any more (at most {@code timeout}).
+     * Returns true when none is. Closing a session right after closing a publisher must use this:
+     * a put still in flight on the publisher does not hold the session, and zenoh accepts a put
+     * racing the session's close without sending it (found by camel-zenoh's concurrency suite:
+     * successful puts lost when a route stopped under load). Costs nothing per call.
+     */
+    public final boolean closeAndAwait(java.time.Duration timeout) {
+        close();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (int spins = 0; state.get() != CLOSED; spins++) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            if (spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+            }
+        }
+        return true;
+    }
+
     public final boolean isClosed() {
         return (state.get() & CLOSED) != 0;
     }

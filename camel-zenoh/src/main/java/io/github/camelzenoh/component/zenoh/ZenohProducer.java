@@ -9,6 +9,7 @@ import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.ReplyListener;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -19,6 +20,8 @@ import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.support.DefaultAsyncProducer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code to("zenoh:...")}: put and delete go through a publisher declared at start on the
@@ -27,6 +30,8 @@ import org.apache.camel.support.DefaultAsyncProducer;
  * producer's own pool once zenoh reports the query over (all replies in, or its timeout).
  */
 public class ZenohProducer extends DefaultAsyncProducer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ZenohProducer.class);
 
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
@@ -74,9 +79,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         }
         Publisher p = publisher;
         publisher = null;
-        matchingKnown = false;
+        matchingCache = null;
         if (p != null) {
-            p.close();
+            // sends still in flight must reach zenoh before the endpoint may close the session
+            if (!p.closeAndAwait(Duration.ofSeconds(10))) {
+                LOG.warn("zenoh producer {}: sends still in flight after 10 s; stopping anyway", endpoint.getEndpointUri());
+            }
         }
         if (continuation != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(continuation);
@@ -184,19 +192,26 @@ public class ZenohProducer extends DefaultAsyncProducer {
     }
 
     static final long MATCHING_REFRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    private volatile boolean matching;
-    /** System.nanoTime() after which {@link #matching} must be asked again; racing refreshes are harmless. */
-    private volatile long matchingValidUntil;
-    private volatile boolean matchingKnown;
+
+    /**
+     * zenoh's answer for one publisher, valid until {@code validUntil} (System.nanoTime()). Bound to
+     * the publisher it was asked of: a send still in flight on the previous publisher while the
+     * producer restarts must not pass its answer on to the new one (found by the concurrency suite:
+     * a restarted producer on a new session used a stale "matching" and lost puts silently).
+     */
+    private record Matching(Publisher publisher, boolean matching, long validUntil) {
+    }
+
+    private volatile Matching matchingCache;
 
     private boolean matching(Publisher p) {
         long now = System.nanoTime();
-        if (!matchingKnown || now - matchingValidUntil >= 0) {
-            matching = p.hasMatchingSubscribers();
-            matchingValidUntil = now + MATCHING_REFRESH_NANOS;
-            matchingKnown = true;
+        Matching m = matchingCache;
+        if (m == null || m.publisher() != p || now - m.validUntil() >= 0) {
+            m = new Matching(p, p.hasMatchingSubscribers(), now + MATCHING_REFRESH_NANOS);
+            matchingCache = m;
         }
-        return matching;
+        return m.matching();
     }
 
     private Publisher livePublisher() {

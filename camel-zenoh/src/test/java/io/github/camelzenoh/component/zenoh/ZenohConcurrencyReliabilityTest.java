@@ -1,0 +1,223 @@
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Subscriber;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 6, item 5 — concurrency. 8 threads send N messages each (CI: 10 k, full: 100 k) through one
+ * zenoh producer endpoint while another thread keeps stopping and starting its route. No crash, no
+ * deadlock, and every send is either delivered (the peer subscriber got exactly that message, once)
+ * or failed with an exception: delivered + failed == sent, and nothing is delivered twice.
+ *
+ * <p>Two shapes: the route shares its session with another running route (typical application:
+ * the session stays open, the publisher is undeclared and declared again); and the route is the
+ * only zenoh user of its session (each stop closes the session, each start opens a new one), where
+ * {@code failIfNoSubscribers=true} turns the puts made before the new session has learnt of the
+ * peer's subscriber into exceptions instead of silent losses.
+ *
+ * <p>Most stops are forced (50 ms timeout), so the producer stops under sends in flight. Camel's
+ * error handler may then reject an exchange <em>after</em> the producer sent it
+ * (RejectedExecutionException): the caller sees a failure for a message that was delivered. Those
+ * are counted apart (deliveredButFailed) and are the only failed sends allowed to arrive.
+ */
+class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
+
+    private static final String SUITE = "concurrency";
+    private static final int THREADS = 8;
+    private static final int WARM_UP = -1;
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                // keeps the default session open while route "shared" stops and starts
+                from("zenoh:conc/keepalive").routeId("keepalive").to("log:keepalive?level=OFF");
+                from("direct:shared").routeId("shared").to("zenoh:conc/shared?congestionControl=block");
+                from("direct:sole").routeId("sole")
+                        .to("zenoh:conc/sole?congestionControl=block&failIfNoSubscribers=true&config=RAW({})");
+            }
+        };
+    }
+
+    @Test
+    void sendsOnASharedSessionWhileTheRouteStopsAndStarts() throws Exception {
+        hammer("shared", "conc/shared");
+    }
+
+    @Test
+    void sendsOnItsOwnSessionWhileTheRouteStopsAndStarts() throws Exception {
+        hammer("sole", "conc/sole");
+    }
+
+    private static byte[] id(int thread, int seq) {
+        return ByteBuffer.allocate(8).putInt(thread).putInt(seq).array();
+    }
+
+    private void hammer(String route, String key) throws Exception {
+        int perThread = ReliabilitySuite.scale("concurrencySends", 10_000, 100_000);
+        awaitConnected();
+        BitSet[] delivered = new BitSet[THREADS];
+        BitSet[] succeeded = new BitSet[THREADS];
+        BitSet[] rejectedAfterSend = new BitSet[THREADS];
+        for (int t = 0; t < THREADS; t++) {
+            delivered[t] = new BitSet(perThread);
+            succeeded[t] = new BitSet(perThread);
+            rejectedAfterSend[t] = new BitSet(perThread);
+        }
+        LongAdder duplicates = new LongAdder();
+        LongAdder received = new LongAdder();
+        LongAdder warmUps = new LongAdder();
+        Map<String, LongAdder> failures = new ConcurrentHashMap<>();
+        try (Subscriber sub = peer.declareSubscriber(key, SubscriberOptions.DEFAULT, s -> {
+            ByteBuffer b = ByteBuffer.wrap(s.payload());
+            int t = b.getInt();
+            int i = b.getInt();
+            if (t == WARM_UP) {
+                warmUps.increment();
+                return;
+            }
+            synchronized (delivered[t]) {
+                if (delivered[t].get(i)) {
+                    duplicates.increment();
+                }
+                delivered[t].set(i);
+            }
+            received.increment();
+        })) {
+            // the route relays before the storm starts
+            Loopback.await(Duration.ofSeconds(10), () -> {
+                template.send("direct:" + route, x -> x.getMessage().setBody(id(WARM_UP, 0)));
+                return warmUps.sum() > 0;
+            }, "a first message through route " + route);
+
+            AtomicBoolean sending = new AtomicBoolean(true);
+            AtomicLong restarts = new AtomicLong();
+            ExecutorService pool = Executors.newFixedThreadPool(THREADS + 1);
+            long start = System.nanoTime();
+            try {
+                Future<?> chaos = pool.submit(() -> {
+                    while (sending.get()) {
+                        Thread.sleep(30);
+                        // mostly forced after 50 ms (the producer stops under sends in flight), every
+                        // fifth graceful (waits for the exchanges in flight; Camel polls them once a second)
+                        if (restarts.get() % 5 == 4) {
+                            context.getRouteController().stopRoute(route);
+                        } else {
+                            context.getRouteController().stopRoute(route, 50, TimeUnit.MILLISECONDS);
+                        }
+                        Thread.sleep(5);
+                        context.getRouteController().startRoute(route);
+                        restarts.incrementAndGet();
+                    }
+                    return null;
+                });
+                List<Future<?>> senders = new ArrayList<>();
+                for (int t = 0; t < THREADS; t++) {
+                    int thread = t;
+                    senders.add(pool.submit(() -> {
+                        for (int i = 0; i < perThread; i++) {
+                            int seq = i;
+                            // block=false: while the route is stopped, direct fails at once
+                            Exchange e = template.send("direct:" + route + "?block=false",
+                                    x -> x.getMessage().setBody(id(thread, seq)));
+                            if (e.getException() == null) {
+                                succeeded[thread].set(i);
+                            } else {
+                                if (e.getException() instanceof RejectedExecutionException) {
+                                    // a forced stop: Camel's error handler refuses to continue the
+                                    // exchange after the producer — the put may have been sent
+                                    rejectedAfterSend[thread].set(i);
+                                }
+                                failures.computeIfAbsent(e.getException().getClass().getSimpleName(), k -> {
+                                    // the first of each kind, for the report
+                                    System.out.println("first " + k + " (thread " + thread + ", seq " + seq + "):");
+                                    e.getException().printStackTrace(System.out);
+                                    return new LongAdder();
+                                }).increment();
+                            }
+                        }
+                    }));
+                }
+                long budget = 120 + (long) perThread * THREADS / 1_000;
+                for (Future<?> f : senders) {
+                    f.get(budget, TimeUnit.SECONDS); // a deadlock fails here, bounded
+                }
+                sending.set(false);
+                chaos.get(60, TimeUnit.SECONDS);
+            } finally {
+                sending.set(false);
+                pool.shutdownNow();
+                assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).as("test threads ended").isTrue();
+            }
+            long sendSeconds = System.nanoTime() - start;
+
+            long sent = (long) THREADS * perThread;
+            long ok = 0;
+            for (BitSet b : succeeded) {
+                ok += b.cardinality();
+            }
+            long okFinal = ok;
+            Loopback.await(Duration.ofSeconds(30), () -> received.sum() >= okFinal,
+                    "every successful send at the subscriber (" + received.sum() + " of " + okFinal + ")");
+            Thread.sleep(200);
+            long failed = failures.values().stream().mapToLong(LongAdder::sum).sum();
+            long lost = 0;
+            long unexpected = 0;
+            long failedAfterDelivery = 0;
+            for (int t = 0; t < THREADS; t++) {
+                BitSet missing = (BitSet) succeeded[t].clone();
+                missing.andNot(delivered[t]);
+                lost += missing.cardinality();
+                BitSet extra = (BitSet) delivered[t].clone();
+                extra.andNot(succeeded[t]);
+                failedAfterDelivery += extra.cardinality();
+                extra.andNot(rejectedAfterSend[t]);
+                unexpected += extra.cardinality();
+            }
+            long[] deadlocked = ManagementFactory.getThreadMXBean().findDeadlockedThreads();
+
+            String prefix = route + ".";
+            ReliabilitySuite.figure(SUITE, prefix + "sent", sent + " (" + THREADS + " x " + perThread + ")");
+            ReliabilitySuite.figure(SUITE, prefix + "delivered", ok);
+            ReliabilitySuite.figure(SUITE, prefix + "failed", failed + " " + failures);
+            ReliabilitySuite.figure(SUITE, prefix + "lost", lost);
+            ReliabilitySuite.figure(SUITE, prefix + "deliveredButFailed", failedAfterDelivery
+                    + " (all RejectedExecutionException of a forced stop after the put: " + (unexpected == 0) + ")");
+            ReliabilitySuite.figure(SUITE, prefix + "duplicates", duplicates.sum());
+            ReliabilitySuite.figure(SUITE, prefix + "routeRestarts", restarts.get());
+            ReliabilitySuite.figure(SUITE, prefix + "seconds", String.format("%.1f", sendSeconds / 1e9));
+
+            assertThat(deadlocked).as("deadlocked threads").isNull();
+            assertThat(ok + failed).as("delivered + failed == sent").isEqualTo(sent);
+            assertThat(lost).as("sends that succeeded but never arrived").isZero();
+            assertThat(unexpected).as("sends that failed before the put but arrived").isZero();
+            assertThat(duplicates.sum()).as("duplicates").isZero();
+            assertThat(restarts.get()).as("route restarts during the storm").isPositive();
+            assertThat(ok).as("some sends went through").isPositive();
+            assertThat(failed).as("some sends met a stopped route").isPositive();
+        }
+    }
+}
