@@ -11,6 +11,7 @@ use zenoh::Wait;
 
 use crate::boundary::{self, Context, Kind};
 use crate::jvm::{self, Listener};
+use crate::keyexpr;
 use crate::sample::SampleValues;
 use crate::session;
 use crate::values::{consolidation, encoding, new_bytes, opt_bytes, qos, string, target};
@@ -86,6 +87,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let selector = string(env, &selector, "selector")?;
+        keyexpr::check_len(selector.split('?').next().unwrap_or_default())?;
         let payload = opt_bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;

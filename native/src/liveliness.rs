@@ -13,6 +13,7 @@ use crate::boundary::{self, Context, Kind};
 use crate::get::{reply_callback, ReplyListener};
 use crate::handle;
 use crate::jvm::Listener;
+use crate::keyexpr;
 use crate::publisher::ignore_closed;
 use crate::session;
 use crate::subscriber::{sample_callback, AnySubscriber};
@@ -27,6 +28,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
+        keyexpr::check_len(&key)?;
         let session = unsafe { session::session(session_ptr) }?;
         let token = session
             .liveliness()
@@ -60,6 +62,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
+        keyexpr::check_len(&key)?;
         let session = unsafe { session::session(session_ptr) }?;
         let callback = sample_callback(Listener::new(env, &listener)?);
         let sub = session
@@ -85,6 +88,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
     boundary::run(&mut env, |env| {
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let key = string(env, &ke, "key expression")?;
+        keyexpr::check_len(&key)?;
         let session = unsafe { session::session(session_ptr) }?;
         let mut b = session.liveliness().get(key.clone());
         if timeout_millis > 0 {

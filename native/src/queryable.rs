@@ -113,6 +113,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReply(
     boundary::run(&mut env, |env| {
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
         let key = string(env, &ke, "reply key expression")?;
+        keyexpr::check_len(&key)?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -138,6 +139,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReplyDel
     boundary::run(&mut env, |env| {
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
         let key = string(env, &ke, "reply key expression")?;
+        keyexpr::check_len(&key)?;
         let att = opt_bytes(env, &attachment)?;
         let mut b = q.reply_del(key.clone());
         if let Some(a) = att {

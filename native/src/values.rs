@@ -17,7 +17,19 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
         return Ok(None);
     }
     let id = u16::try_from(id).map_err(|_| Error::zenoh(format!("encoding id {id} is outside 0..65535")))?;
-    let schema = opt_string(env, schema)?.map(|s| ZSlice::from(s.into_bytes()));
+    let schema = opt_string(env, schema)?;
+    if let Some(s) = &schema {
+        // zenoh writes a schema with an 8-bit length; a longer one makes zenoh panic while it holds
+        // a session lock, poisoning the session (found by camel-zenoh's bad-input suite)
+        if s.len() > u8::MAX as usize {
+            let start: String = s.chars().take(40).collect();
+            return Err(Error::zenoh(format!(
+                "encoding schema '{start}...' is {} bytes long: zenoh carries at most 255",
+                s.len()
+            )));
+        }
+    }
+    let schema = schema.map(|s| ZSlice::from(s.into_bytes()));
     Ok(Some(Encoding::new(id, schema)))
 }
 

@@ -54,9 +54,19 @@ public record Encoding(int id, String schema) {
         BY_ID[5] = APPLICATION_JSON;
     }
 
+    /** zenoh writes a schema with an 8-bit length (more makes zenoh panic and poison the session). */
+    public static final int MAX_SCHEMA_BYTES = 255;
+
     public Encoding {
         if (id < 0 || id > 0xFFFF) {
             throw new IllegalArgumentException("encoding id " + id + " is outside 0..65535");
+        }
+        // UTF-8 takes at most 3 bytes per char here: count bytes only when it may matter
+        if (schema != null && schema.length() > MAX_SCHEMA_BYTES / 3
+                && schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_SCHEMA_BYTES) {
+            throw new IllegalArgumentException("encoding schema '" + schema.substring(0, Math.min(40, schema.length()))
+                    + "...' is " + schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                    + " bytes long: zenoh carries at most " + MAX_SCHEMA_BYTES);
         }
     }
 

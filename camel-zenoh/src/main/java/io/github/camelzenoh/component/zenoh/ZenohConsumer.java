@@ -50,7 +50,7 @@ public class ZenohConsumer extends DefaultConsumer {
         String name = endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
         handoff = new ZenohHandoff<>(name, c.getQueueSize(), options.overflow(), endpoint.dropped);
         executor = endpoint.getCamelContext().getExecutorServiceManager()
-                .newFixedThreadPool(this, "ZenohConsumer[" + endpoint.getKeyExpr() + "]", c.getConcurrentConsumers());
+                .newFixedThreadPool(this, "ZenohConsumer[" + endpoint.shortKey() + "]", c.getConcurrentConsumers());
         handoff.start(executor, c.getConcurrentConsumers(), this::route);
         try {
             declaration = declare(endpoint.session(), endpoint.declaredKeyExpr(), c);

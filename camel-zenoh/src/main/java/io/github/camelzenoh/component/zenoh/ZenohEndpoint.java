@@ -10,6 +10,7 @@ import org.apache.camel.Consumer;
 import org.apache.camel.MultipleConsumersSupport;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
+import org.apache.camel.RuntimeCamelException;
 import org.apache.camel.spi.EndpointServiceLocation;
 import org.apache.camel.spi.HeaderFilterStrategy;
 import org.apache.camel.spi.HeaderFilterStrategyAware;
@@ -121,7 +122,15 @@ public class ZenohEndpoint extends DefaultEndpoint
      */
     synchronized void acquire() {
         if (lease == null) {
-            ZenohSessions.Lease l = getComponent().sessions().acquire(configuration);
+            ZenohSessions.Lease l;
+            try {
+                l = getComponent().sessions().acquire(configuration);
+            } catch (RuntimeException e) {
+                // at route start Camel names the route, not the endpoint: say which one (never the
+                // inline config text, which may hold credentials)
+                throw new RuntimeCamelException("zenoh endpoint '" + keyExpr + "' cannot open its session ("
+                        + describeSession() + "): " + e.getMessage(), e);
+            }
             try {
                 declared = l.session().declareKeyExpr(keyExpr);
             } catch (RuntimeException e) {
@@ -131,6 +140,14 @@ public class ZenohEndpoint extends DefaultEndpoint
             lease = l;
         }
         users++;
+    }
+
+    private String describeSession() {
+        try {
+            return ZenohSessions.describe(configuration.toSessionConfig());
+        } catch (RuntimeException e) {
+            return "unreadable settings: " + e.getMessage();
+        }
     }
 
     /** The last consumer or producer to stop undeclares the key expression and releases the session. */
@@ -170,6 +187,14 @@ public class ZenohEndpoint extends DefaultEndpoint
                     + " consumer or producer)");
         }
         return l.session();
+    }
+
+    /**
+     * The key expression cut to 60 characters, for thread names: Camel sanitizes a pool's name with
+     * a regex that takes seconds on a long one (13 s for a 65,000-byte key expression).
+     */
+    String shortKey() {
+        return keyExpr.length() <= 60 ? keyExpr : keyExpr.substring(0, 57) + "...";
     }
 
     /** The declared key expression while started, else null. */

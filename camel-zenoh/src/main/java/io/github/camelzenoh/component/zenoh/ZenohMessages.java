@@ -127,16 +127,28 @@ final class ZenohMessages {
                 throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_SCHEMA + " must be a String,"
                         + " got " + schema.getClass().getName());
             }
-            return schema == null ? Encoding.ofId(value) : new Encoding(value, (String) schema);
+            return schema == null ? Encoding.ofId(value) : encoding(value, (String) schema);
         }
         if (endpointEncoding != null) {
             return endpointEncoding;
         }
         Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
         if (contentType != null) {
-            return fromContentType(contentType.toString());
+            try {
+                return fromContentType(contentType.toString());
+            } catch (IllegalArgumentException e) { // e.g. a schema longer than zenoh carries (255 bytes)
+                throw new IllegalArgumentException("Header " + Exchange.CONTENT_TYPE + ": " + e.getMessage(), e);
+            }
         }
         return body instanceof String ? Encoding.ZENOH_STRING : Encoding.ZENOH_BYTES;
+    }
+
+    private static Encoding encoding(int id, String schema) {
+        try {
+            return new Encoding(id, schema);
+        } catch (IllegalArgumentException e) { // a schema longer than zenoh carries (255 bytes)
+            throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_SCHEMA + ": " + e.getMessage(), e);
+        }
     }
 
     private static int encodingId(Object id) {

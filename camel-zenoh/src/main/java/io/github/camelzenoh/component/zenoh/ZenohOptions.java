@@ -48,7 +48,7 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
                 parse(Operation.class, "operation", c.getOperation()),
                 parse(Locality.class, "allowedOrigin", c.getAllowedOrigin()),
                 parse(Overflow.class, "overflowPolicy", c.getOverflowPolicy()), qos,
-                c.getEncoding() == null || c.getEncoding().isBlank() ? null : Encoding.parse(c.getEncoding().trim()),
+                encoding(c.getEncoding()),
                 parse(QueryTarget.class, "target", c.getTarget()),
                 parse(ConsolidationMode.class, "consolidation", c.getConsolidation()));
     }
@@ -88,6 +88,17 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
                             : "a whole number up to " + Integer.MAX_VALUE);
                 }
             });
+        }
+    }
+
+    private static Encoding encoding(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Encoding.parse(text.trim());
+        } catch (IllegalArgumentException e) { // a schema longer than zenoh carries (255 bytes)
+            throw new IllegalArgumentException("Invalid value for zenoh option encoding: " + e.getMessage(), e);
         }
     }
 

@@ -66,9 +66,19 @@ public class ZenohProducer extends DefaultAsyncProducer {
             releaseEndpoint();
             throw e;
         }
-        continuation = endpoint.getCamelContext().getExecutorServiceManager()
-                .newDefaultThreadPool(this, "ZenohGet[" + endpoint.getKeyExpr() + "]");
         health = ZenohHealthCheck.forProducer(this);
+    }
+
+    /**
+     * The pool on which get exchanges continue, made on the first get (most producers only put:
+     * no pool, no threads for them).
+     */
+    private synchronized ExecutorService continuation() {
+        if (continuation == null && !isStoppingOrStopped()) {
+            continuation = endpoint.getCamelContext().getExecutorServiceManager()
+                    .newDefaultThreadPool(this, "ZenohGet[" + endpoint.shortKey() + "]");
+        }
+        return continuation;
     }
 
     @Override
@@ -86,9 +96,13 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 LOG.warn("zenoh producer {}: sends still in flight after 10 s; stopping anyway", endpoint.getEndpointUri());
             }
         }
-        if (continuation != null) {
-            endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(continuation);
+        ExecutorService pool;
+        synchronized (this) {
+            pool = continuation;
             continuation = null;
+        }
+        if (pool != null) {
+            endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(pool);
         }
         releaseEndpoint();
         super.doStop();
@@ -233,7 +247,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     ZenohMessages.encoding(m, body, options.encoding()));
         }
         String key = override != null ? override : endpoint.getKeyExpr();
-        ExecutorService next = continuation;
+        ExecutorService next = continuation();
         long timeout = c.getTimeout();
         long started = System.nanoTime();
         endpoint.session().get(key, o, new ReplyListener() {
