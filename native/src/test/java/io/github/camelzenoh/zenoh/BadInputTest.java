@@ -54,6 +54,30 @@ class BadInputTest {
 
     // ---- key expressions -------------------------------------------------------------------
 
+    /**
+     * zenoh writes a key expression with a 16-bit length and a schema with an 8-bit one; longer
+     * ones made zenoh panic under a session lock, after which every call on that session panicked
+     * (PoisonError). The binding refuses them first; the sessions stay usable.
+     */
+    @Test
+    void keyExpressionsAndSchemasLongerThanZenohCarriesAreRefusedAndTheSessionSurvives() throws Exception {
+        String key = "big/" + "k".repeat(64 * 1024);
+        assertThatThrownBy(() -> a.put(key, new byte[1], null, null, Qos.DEFAULT))
+                .isInstanceOf(KeyExprException.class).hasMessageContaining("65540 bytes long")
+                .hasMessageContaining("at most 65535");
+        assertThatThrownBy(() -> KeyExpr.validate(key)).isInstanceOf(KeyExprException.class);
+        assertThatThrownBy(() -> a.declareKeyExpr(key)).isInstanceOf(KeyExprException.class);
+        assertThatThrownBy(() -> a.declareSubscriber(key, SubscriberOptions.DEFAULT, s -> { }))
+                .isInstanceOf(KeyExprException.class);
+        assertThatThrownBy(() -> a.declareLivelinessToken(key)).isInstanceOf(KeyExprException.class);
+        assertThatThrownBy(() -> new Encoding(5, "s".repeat(256))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("256 bytes long").hasMessageContaining("at most 255");
+        assertThatCode(() -> new Encoding(5, "s".repeat(255))).doesNotThrowAnyException();
+        assertThatCode(() -> a.put("big/ok", new byte[1], new Encoding(5, "s".repeat(255)), null, Qos.DEFAULT))
+                .doesNotThrowAnyException();
+        assertRoundTrip("big/after");
+    }
+
     @ParameterizedTest(name = "\"{0}\"")
     @ValueSource(strings = {"", "a//b", "a/$/b", "a#b", "a?b", "a/", "/a", "a/b*", "a/**/**/b", "a/$*$*"})
     void invalidKeyExpressionsAreRejectedEverywhereWithTheExpressionQuoted(String ke) {
