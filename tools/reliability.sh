@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The full forms of the reliability suites (issue 6): the same JUnit classes the normal build runs
+# in CI size, scaled up by -Dcamelzenoh.full=true:
+#   router faults     20 router kills/restarts per router kind (CI: 3 + 2)
+#   no loss           10,000,000 reliable+BLOCK messages through a route (CI: 200,000)
+#   lifecycle         1,000 route stop/start cycles, 100 CamelContext cycles (CI: 200 / 20)
+#   concurrency       8 threads x 100,000 sends while the route stops and starts (CI: 8 x 10,000)
+#   bad input         the same 260 cases (already full in CI)
+#   security          TLS, mTLS, user/password, ACL (already full in CI)
+# Figures are printed at the end and kept in camel-zenoh/target/reliability/figures.txt;
+# docs/reliability.md quotes them. Any count can be overridden, e.g. -Dcamelzenoh.noLossMessages=1000000
+# (names: routerRestarts, noLossMessages, routeCycles, contextCycles, concurrencySends).
+#
+#   tools/reliability.sh                 # everything, full size (about 15 minutes on 2 cores)
+#   tools/reliability.sh -Dtest=ZenohNoLossReliabilityTest   # one suite
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if ! command -v cargo >/dev/null 2>&1 && [ -f "$HOME/.cargo/env" ]; then
+  # shellcheck disable=SC1091
+  . "$HOME/.cargo/env"
+fi
+bash tools/python-env.sh >/dev/null
+start=$(date +%s)
+rm -f camel-zenoh/target/reliability/figures.txt
+# one reactor build: the suites run against this clone's binding (native/target), not ~/.m2
+mvn -B -ntp test -pl camel-zenoh -am -Dcamelzenoh.full=true -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dtest='Zenoh*ReliabilityTest,ZenohLifecycleTest#twoHundredStopStartCyclesLeaveNothingBehind' "$@"
+echo
+echo "== reliability figures (full form) =="
+grep -h '^\[full\]' camel-zenoh/target/reliability/figures.txt | cut -d' ' -f3- || true
+echo "reliability: finished in $(( $(date +%s) - start )) s"
