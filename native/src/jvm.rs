@@ -33,7 +33,7 @@ pub fn init(vm: JavaVM) -> jni::errors::Result<()> {
         env.get_method_id(&class, name, sig)
     };
     let ids = MethodIds {
-        on_samples: id("SampleSink", "onSamples", "(I[I[B)V")?,
+        on_samples: id("SampleSink", "onSamples", "(IILjava/nio/ByteBuffer;)V")?,
         on_query: id("QuerySink", "onQuery", "(JLjava/lang/String;Ljava/lang/String;[BILjava/lang/String;[B)V")?,
         on_reply: id("ReplySink", "onReply", "(ZLjava/lang/String;[BILjava/lang/String;ILjava/lang/String;[B)V")?,
         on_complete: id("ReplySink", "onComplete", "()V")?,

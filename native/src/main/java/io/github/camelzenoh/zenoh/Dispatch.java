@@ -1,8 +1,9 @@
 package io.github.camelzenoh.zenoh;
 
 import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /** Turns upcall values into the public types and keeps listener exceptions out of native code. */
 final class Dispatch {
@@ -29,34 +30,39 @@ final class Dispatch {
         }
 
         @Override
-        public void onSamples(int count, int[] meta, byte[] data) {
+        public void onSamples(int count, int metaAt, ByteBuffer batch) {
+            ByteBuffer b = batch.order(ByteOrder.nativeOrder());
             String key = null;
             int at = 0;
-            for (int i = 0, m = 0; i < count; i++, m += 7) {
-                int keyLen = meta[m];
+            for (int i = 0, m = metaAt; i < count; i++, m += 28) {
+                int keyLen = b.getInt(m);
                 if (keyLen >= 0) {
-                    key = key(data, at, keyLen);
+                    key = key(b, at, keyLen);
                     at += keyLen;
                 }
-                int len = meta[m + 1];
-                byte[] payload = Arrays.copyOfRange(data, at, at + len);
-                at += len;
-                int encId = meta[m + 2];
+                byte[] payload = new byte[b.getInt(m + 4)];
+                b.get(at, payload);
+                at += payload.length;
+                int encId = b.getInt(m + 8);
                 String schema = null;
-                if (meta[m + 3] >= 0) {
-                    schema = new String(data, at, meta[m + 3], StandardCharsets.UTF_8);
-                    at += meta[m + 3];
+                int schemaLen = b.getInt(m + 12);
+                if (schemaLen >= 0) {
+                    schema = string(b, at, schemaLen);
+                    at += schemaLen;
                 }
-                int flags = meta[m + 4];
+                int flags = b.getInt(m + 16);
                 String ts = null;
-                if (meta[m + 5] >= 0) {
-                    ts = new String(data, at, meta[m + 5], StandardCharsets.UTF_8);
-                    at += meta[m + 5];
+                int tsLen = b.getInt(m + 20);
+                if (tsLen >= 0) {
+                    ts = string(b, at, tsLen);
+                    at += tsLen;
                 }
                 byte[] attachment = null;
-                if (meta[m + 6] >= 0) {
-                    attachment = Arrays.copyOfRange(data, at, at + meta[m + 6]);
-                    at += meta[m + 6];
+                int attLen = b.getInt(m + 24);
+                if (attLen >= 0) {
+                    attachment = new byte[attLen];
+                    b.get(at, attachment);
+                    at += attLen;
                 }
                 try {
                     listener.onSample(Sample.of(key, payload, encId, schema, flags, ts, attachment));
@@ -66,16 +72,23 @@ final class Dispatch {
             }
         }
 
-        private String key(byte[] data, int at, int len) {
+        private String key(ByteBuffer b, int at, int len) {
             byte[] last = lastKeyBytes;
-            if (Arrays.equals(last, 0, last.length, data, at, at + len)) {
+            if (last.length == len && b.slice(at, len).equals(ByteBuffer.wrap(last))) {
                 return lastKey;
             }
-            byte[] bytes = Arrays.copyOfRange(data, at, at + len);
+            byte[] bytes = new byte[len];
+            b.get(at, bytes);
             String key = new String(bytes, StandardCharsets.UTF_8);
             lastKey = key;
             lastKeyBytes = bytes;
             return key;
+        }
+
+        private static String string(ByteBuffer b, int at, int len) {
+            byte[] bytes = new byte[len];
+            b.get(at, bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
         }
     }
 
