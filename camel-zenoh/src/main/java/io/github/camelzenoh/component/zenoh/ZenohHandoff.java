@@ -32,11 +32,22 @@ final class ZenohHandoff<T> {
     private volatile boolean running;
     private int threads;
 
+    /**
+     * BLOCK: zenoh threads finding the queue full wait here until the route threads have drained
+     * it to {@link #resumeAt} (half of it). ArrayBlockingQueue's own timed offer would wake a
+     * waiting zenoh thread for every single item taken — a futex wake-up and a context switch
+     * per message on both threads exactly when the route is the bottleneck.
+     */
+    private final Object room = new Object();
+    private final int resumeAt;
+    private volatile int waiting;
+
     ZenohHandoff(String name, int capacity, ZenohOptions.Overflow overflow, LongAdder dropped) {
         this.name = name;
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.overflow = overflow;
         this.dropped = dropped;
+        this.resumeAt = capacity / 2;
     }
 
     /** Called on a zenoh thread. */
@@ -59,10 +70,18 @@ final class ZenohHandoff<T> {
             }
             case BLOCK -> {
                 try {
-                    while (!queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
-                        if (!running) {
-                            dropped.increment();
-                            return;
+                    synchronized (room) {
+                        waiting++;
+                        try {
+                            while (!queue.offer(item)) {
+                                if (!running) {
+                                    dropped.increment();
+                                    return;
+                                }
+                                room.wait(100);
+                            }
+                        } finally {
+                            waiting--;
                         }
                     }
                 } catch (InterruptedException e) {
@@ -96,6 +115,11 @@ final class ZenohHandoff<T> {
                 }
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
+                if (waiting > 0 && queue.size() <= resumeAt) {
+                    synchronized (room) {
+                        room.notifyAll();
+                    }
+                }
                 for (int i = 0; i < batch.size(); i++) {
                     Object item = batch.get(i);
                     if (item == STOP) {
@@ -121,6 +145,9 @@ final class ZenohHandoff<T> {
     /** Stops taking items; whatever is still queued is dropped, counted and logged (never silent). */
     void stop() {
         running = false;
+        synchronized (room) {
+            room.notifyAll();
+        }
         int left = queue.size();
         queue.clear();
         for (int i = 0; i < threads; i++) {
