@@ -11,8 +11,11 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -179,24 +182,92 @@ public final class JavaPeer {
         }
     }
 
-    /** Two routes: one sends the pings, one receives the echoes and hands them to the timing loop. */
+    /**
+     * The ping as a Camel route, the way one is written in Camel: each echo arriving on
+     * {@code from("zenoh:bench/pong")} is timed, and the same route sends the next ping with
+     * {@code to("zenoh:bench/ping")} — the route thread plays z_ping's main thread. The main thread
+     * only sends the first ping (and the handshake pings until the pong answers).
+     */
     static void camelPing(Opts o) throws Exception {
         CamelContext ctx = camel(o);
-        BlockingQueue<Object> echoes = new ArrayBlockingQueue<>(1024);
+        long warmup = o.num("warmup", 1000);
+        long samples = o.num("samples", 10000);
+        PingLoop loop = new PingLoop(warmup + samples);
         ctx.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from("direct:ping").routeId("ping").to("zenoh:" + PING + "?congestionControl=block&express=true");
-                from("zenoh:" + PONG).routeId("echoes").process(e -> echoes.offer(e.getMessage().getBody()));
+                from("direct:ping").routeId("first-ping").to("zenoh:" + PING + "?congestionControl=block&express=true");
+                from("zenoh:" + PONG).routeId("ping")
+                        .filter(e -> loop.echo())
+                        .process(e -> loop.sent())
+                        .to("zenoh:" + PING + "?congestionControl=block&express=true");
             }
         });
         ctx.start();
         ProducerTemplate t = ctx.createProducerTemplate();
-        Endpoint in = ctx.getEndpoint("direct:ping");
+        Endpoint first = ctx.getEndpoint("direct:ping");
         byte[] data = Out.payload((int) o.num("size", 8));
         Out.say("READY");
-        Measure.ping(o, () -> t.sendBody(in, data), ms -> echoes.poll(ms, TimeUnit.MILLISECONDS) != null);
+        // handshake: until the pong's subscriber is known here, pings go nowhere
+        long deadline = System.nanoTime() + o.num("timeout-s", 30) * 1_000_000_000L;
+        do {
+            if (System.nanoTime() > deadline) {
+                throw Out.fail("no pong");
+            }
+            t.sendBody(first, data);
+        } while (!loop.handshake.await(100, TimeUnit.MILLISECONDS));
+        Out.sleep(200); // late handshake echoes arrive and are ignored
+        loop.start();
+        t.sendBody(first, data);
+        if (!loop.done.await(5 + samples / 100, TimeUnit.SECONDS)) {
+            throw Out.fail("pong lost");
+        }
+        List<String> rtts = new ArrayList<>();
+        for (long i = warmup; i < loop.rtts.length; i++) {
+            rtts.add(Long.toString(loop.rtts[(int) i]));
+        }
+        Out.say("RTT_NS " + String.join(",", rtts));
+        Out.say("DONE");
         ctx.close();
+    }
+
+    /** The state of the Camel ping route: the time of the ping in flight and the round trips so far. */
+    static final class PingLoop {
+        final CountDownLatch handshake = new CountDownLatch(1);
+        final CountDownLatch done = new CountDownLatch(1);
+        final long[] rtts;
+        private volatile boolean looping;
+        private long sentAt;
+        private int n;
+
+        PingLoop(long total) {
+            rtts = new long[(int) total];
+        }
+
+        void start() {
+            sentAt = System.nanoTime();
+            looping = true;
+        }
+
+        /** An echo: true when the route is to send the next ping. */
+        boolean echo() {
+            long now = System.nanoTime();
+            if (!looping) {
+                handshake.countDown();
+                return false;
+            }
+            rtts[n++] = now - sentAt;
+            if (n == rtts.length) {
+                looping = false;
+                done.countDown();
+                return false;
+            }
+            return true;
+        }
+
+        void sent() {
+            sentAt = System.nanoTime();
+        }
     }
 
     static void camelPong(Opts o) throws Exception {

@@ -350,7 +350,6 @@ public final class Suite {
                         + " msgs (%.0f msg/s; live native objects after: %.0f)", kind, before.get(0) / 1024,
                         after.get(0) / 1024, drift, n.get(0), rate.isEmpty() ? 0 : rate.get(0),
                         live.isEmpty() ? -1 : live.get(0)));
-                ratios.put("rss_drift_mb_" + kind, drift);
             }
         }
 
