@@ -10,6 +10,8 @@
 #
 # Further options go to the suite (bench/java/.../Suite.java), e.g.
 #   bench/run.sh --quick --only sub,rtt --kinds rust,binding,camel --sizes 8 --passes 3
+# --before <git revision> also runs the Java peers on that revision's binding and component
+# (built by bench/build-before.sh), interleaved with today's: before/after figures in one run.
 # Environment: BENCH_JAVA_OPTS (JVM options of the Java peers), CARGO_TARGET_DIR (cargo's cache,
 # default ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build).
 # The output is also written to bench/java/target/bench-<mode>.txt, the peers' logs next to it.
@@ -19,11 +21,14 @@ cd "$root"
 
 mode=--full
 args=()
-for a in "$@"; do
-  case "$a" in
-    --quick|--full|--smoke) mode="$a" ;;
-    *) args+=("$a") ;;
+before=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick|--full|--smoke) mode="$1" ;;
+    --before) before="${2:?--before needs a git revision}"; shift ;;
+    *) args+=("$1") ;;
   esac
+  shift
 done
 
 target_dir="${CARGO_TARGET_DIR:-$HOME/.cache/camel-zenoh/cargo-target}"
@@ -37,15 +42,24 @@ fi
 # sharing the cargo cache) cannot swap a library under a running benchmark.
 stage="$(mktemp -d "${TMPDIR:-/tmp}/camel-zenoh-bench.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/lib"
 cp "$target_dir/release/zbench" "$stage/"
 cp -r bench/java/target/classes "$stage/classes"
-cp_entries="$stage/classes"
-IFS=: read -r -a jars < bench/java/target/classpath.txt || true  # no final newline
-for j in "${jars[@]}"; do
-  cp "$j" "$stage/lib/"
-  cp_entries="$cp_entries:$stage/lib/$(basename "$j")"
-done
+# stage_jars <classpath> <dir>: copies the jars into <dir>, prints the bench classes + the copies
+stage_jars() {
+  local entries="$stage/classes" jars j
+  mkdir -p "$2"
+  IFS=: read -r -a jars <<< "$1"
+  for j in "${jars[@]}"; do
+    cp "$j" "$2/"
+    entries="$entries:$2/$(basename "$j")"
+  done
+  echo "$entries"
+}
+cp_entries="$(stage_jars "$(cat bench/java/target/classpath.txt)" "$stage/lib")"
+if [ -n "$before" ]; then
+  before_cp="$(CARGO_TARGET_DIR="$target_dir" bash bench/build-before.sh "$before")"
+  args+=(--before-classpath "$(stage_jars "$before_cp" "$stage/before")")
+fi
 
 out="bench/java/target/bench-${mode#--}.txt"
 logs="bench/java/target/bench-logs-${mode#--}"
@@ -55,7 +69,7 @@ rm -rf "$logs"
     "$(free -g | awk '/^Mem:/ {print $2 " GiB RAM"}'), $(uname -sr)"
   echo "# java: $(java -version 2>&1 | head -1); rustc: $(rustc -V); python: $("$python" -c \
     'import sys, zenoh; print(sys.version.split()[0], "eclipse-zenoh", getattr(zenoh, "__version__", "1.10.x"))' 2>/dev/null)"
-  echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- native camel-zenoh bench || echo ' (+ local changes)')"
+  echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- native camel-zenoh bench || echo ' (+ local changes)')${before:+; before = $(git rev-parse --short "$before")}"
 } | tee "$out"
 
 # shellcheck disable=SC2086

@@ -25,6 +25,7 @@ import java.util.function.Consumer;
  * Suite --quick|--full|--smoke --rust-bin P --python P --python-script P --classpath CP --log-dir D
  *       [--passes N] [--rounds N] [--round-ms MS] [--sizes 8,1024] [--only sub,pub,rtt,rss]
  *       [--kinds rust,binding,camel,python] [--rss-messages N] [--ping-samples N]
+ *       [--before-classpath CP]   (adds kinds binding@before, camel@before: an earlier build, same run)
  * </pre>
  */
 public final class Suite {
@@ -42,9 +43,12 @@ public final class Suite {
             return new Settings("quick", List.of(8, 1024), 1, 2, 4, 500, 8, 500, 3000, 0, ALL_SECTIONS, ALL_KINDS);
         }
 
-        /** What docs/performance.md records: three interleaved passes and the 10 M-message RSS runs. */
+        /**
+         * What docs/performance.md records: five interleaved passes (each kind's place in a pass
+         * rotates) and the 10 M-message RSS runs.
+         */
         public static Settings full() {
-            return new Settings("full", List.of(8, 1024), 3, 2, 5, 1000, 8, 1000, 10000, 10_000_000, ALL_SECTIONS,
+            return new Settings("full", List.of(8, 1024), 5, 2, 3, 1000, 8, 1000, 4000, 10_000_000, ALL_SECTIONS,
                     ALL_KINDS);
         }
 
@@ -55,8 +59,13 @@ public final class Suite {
     }
 
     /** Where the peers are. */
+    /**
+     * Where the peers are. {@code beforeClasspath}, when not null, is the classpath of an earlier
+     * build of the binding and component: kinds {@code binding@before} and {@code camel@before}
+     * then run the same Java peers on it, interleaved with the others (before/after in one run).
+     */
     public record Tools(Path rustBin, Path python, Path pythonScript, Path java, String classpath,
-            List<String> javaOpts, Path logDir) {
+            List<String> javaOpts, Path logDir, String beforeClasspath) {
     }
 
     /** Everything a run produced. Keys: "sub rust 8B", "pub camel 1KiB", "rtt binding", "alloc camel 8B", ... */
@@ -72,6 +81,9 @@ public final class Suite {
             return stats.getOrDefault(key, List.of());
         }
     }
+
+    /** The Java peers: our binding and Camel routes, and the same on an earlier build (--before-classpath). */
+    static final List<String> JAVA_KINDS = List.of("binding", "camel", "binding@before", "camel@before");
 
     static final List<String> DEFAULT_JAVA_OPTS = List.of("-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch",
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
@@ -120,7 +132,12 @@ public final class Suite {
                 Path.of(required(o, "python-script")), Path.of(System.getProperty("java.home"), "bin", "java"),
                 o.getOrDefault("classpath", System.getProperty("java.class.path")),
                 javaOpts == null || javaOpts.isBlank() ? DEFAULT_JAVA_OPTS : List.of(javaOpts.trim().split("\\s+")),
-                Path.of(o.getOrDefault("log-dir", "bench-logs")));
+                Path.of(o.getOrDefault("log-dir", "bench-logs")), o.get("before-classpath"));
+        if (t.beforeClasspath() != null && !o.containsKey("kinds")) {
+            s = new Settings(s.name(), s.sizes(), s.passes(), s.warmup(), s.rounds(), s.roundMs(), s.pingSize(),
+                    s.pingWarmup(), s.pingSamples(), s.rssMessages(), s.sections(),
+                    List.of("rust", "binding", "binding@before", "camel", "camel@before", "python"));
+        }
         Report r = new Suite(s, t, System.out::println, System.err::println).run();
         System.exit(r.failures().isEmpty() ? 0 : 1);
     }
@@ -151,24 +168,26 @@ public final class Suite {
                 tools.logDir()));
         for (int pass = 1; pass <= s.passes(); pass++) {
             String p = " (pass " + pass + "/" + s.passes() + ")";
+            // each pass starts one kind later, so no kind is always measured first or last
+            List<String> kinds = rotated(s.kinds(), pass - 1);
             if (s.sections().contains("sub")) {
                 for (int size : s.sizes()) {
-                    for (String kind : s.kinds()) {
+                    for (String kind : kinds) {
                         throughput("sub", kind, "rust", size, p, 0);
                     }
                 }
             }
             if (s.sections().contains("pub")) {
                 for (int size : s.sizes()) {
-                    for (String kind : List.of("binding", "camel")) {
-                        if (s.kinds().contains(kind)) {
+                    for (String kind : kinds) {
+                        if (JAVA_KINDS.contains(kind)) {
                             throughput("pub", "rust", kind, size, p, 0);
                         }
                     }
                 }
             }
             if (s.sections().contains("rtt")) {
-                for (String kind : s.kinds()) {
+                for (String kind : kinds) {
                     pingPong(kind, p);
                 }
             }
@@ -246,10 +265,15 @@ public final class Suite {
         switch (kind) {
             case "rust" -> cmd.addAll(List.of(tools.rustBin().toString(), command));
             case "python" -> cmd.addAll(List.of(tools.python().toString(), "-u", tools.pythonScript().toString(), command));
-            case "binding", "camel" -> {
+            case "binding", "camel", "binding@before", "camel@before" -> {
+                boolean before = kind.endsWith("@before");
+                if (before && tools.beforeClasspath() == null) {
+                    throw new IllegalArgumentException(kind + " needs --before-classpath");
+                }
                 cmd.add(tools.java().toString());
                 cmd.addAll(tools.javaOpts());
-                cmd.addAll(List.of("-cp", tools.classpath(), JavaPeer.class.getName(), kind, command));
+                cmd.addAll(List.of("-cp", before ? tools.beforeClasspath() : tools.classpath(),
+                        JavaPeer.class.getName(), kind.replace("@before", ""), command));
             }
             default -> throw new IllegalArgumentException("unknown peer kind " + kind);
         }
@@ -282,15 +306,15 @@ public final class Suite {
             for (String kind : s.kinds()) {
                 List<Double> cpu = stats.getOrDefault(kind + " " + label(size) + " cpu_ns_per_msg", List.of());
                 if (!cpu.isEmpty()) {
-                    line(String.format(Locale.ROOT, "cpu      %-5s %-8s %8.0f ns/msg  (median of %d runs)", label(size),
+                    line(String.format(Locale.ROOT, "cpu      %-5s %-14s %8.0f ns/msg  (median of %d runs)", label(size),
                             kind, percentile(cpu, 50), cpu.size()));
                 }
             }
         }
         section("publisher throughput: publisher -> Rust subscriber; median msg/s (rust = the run above)");
         for (int size : s.sizes()) {
-            for (String kind : List.of("rust", "binding", "camel")) {
-                if (s.kinds().contains(kind)) {
+            for (String kind : s.kinds()) {
+                if (!kind.equals("python")) {
                     thr("pub_thr", (kind.equals("rust") ? "sub rust " : "pub " + kind + " ") + label(size), kind, size);
                 }
             }
@@ -299,29 +323,29 @@ public final class Suite {
         for (String kind : s.kinds()) {
             List<Double> v = samples.getOrDefault("rtt " + kind, List.of());
             if (!v.isEmpty()) {
-                line(String.format(Locale.ROOT, "rtt      %-8s median %8.1f us   p99 %8.1f us   (%d round trips)", kind,
+                line(String.format(Locale.ROOT, "rtt      %-14s median %8.1f us   p99 %8.1f us   (%d round trips)", kind,
                         percentile(v, 50) / 1000, percentile(v, 99) / 1000, v.size()));
             }
         }
         section("cost per message (Java peers): bytes allocated by all threads per received message over the measured"
                 + " rounds; JNI crossings per received sample; native objects alive");
         for (int size : s.sizes()) {
-            for (String kind : List.of("binding", "camel")) {
+            for (String kind : JAVA_KINDS) {
                 String k = kind + " " + label(size) + " ";
                 List<Double> alloc = stats.getOrDefault(k + "alloc_bytes_per_msg", List.of());
                 if (!alloc.isEmpty()) {
-                    line(String.format(Locale.ROOT, "alloc    %-5s %-8s %8.1f B/msg   (median of %d runs)", label(size),
+                    line(String.format(Locale.ROOT, "alloc    %-5s %-14s %8.1f B/msg   (median of %d runs)", label(size),
                             kind, percentile(alloc, 50), alloc.size()));
                 }
                 List<Double> up = stats.getOrDefault(k + "upcalls_per_sample", List.of());
                 List<Double> jni = stats.getOrDefault(k + "jni_calls_per_sample", List.of());
                 if (!up.isEmpty()) {
-                    line(String.format(Locale.ROOT, "jni      %-5s %-8s %8.3f upcalls/sample, %.3f JNI calls/sample",
+                    line(String.format(Locale.ROOT, "jni      %-5s %-14s %8.3f upcalls/sample, %.3f JNI calls/sample",
                             label(size), kind, percentile(up, 50), percentile(jni, 50)));
                 }
             }
         }
-        for (String kind : List.of("binding", "camel")) {
+        for (String kind : JAVA_KINDS) {
             List<Double> running = new ArrayList<>();
             List<Double> closed = new ArrayList<>();
             stats.forEach((k, v) -> {
@@ -333,7 +357,7 @@ public final class Suite {
                 }
             });
             if (!running.isEmpty()) {
-                line(String.format(Locale.ROOT, "native   %-8s live objects while receiving: max %.0f; after close: max %.0f"
+                line(String.format(Locale.ROOT, "native   %-14s live objects while receiving: max %.0f; after close: max %.0f"
                         + " (%d runs)", kind, Collections.max(running), closed.isEmpty() ? -1 : Collections.max(closed),
                         running.size()));
             }
@@ -353,19 +377,26 @@ public final class Suite {
             }
         }
 
-        for (int size : s.sizes()) {
-            String l = label(size);
-            ratio("binding_vs_rust_" + l, "sub binding " + l, "sub rust " + l);
-            ratio("camel_vs_rust_" + l, "sub camel " + l, "sub rust " + l);
-            ratio("python_vs_rust_" + l, "sub python " + l, "sub rust " + l);
-            ratio("binding_vs_python_" + l, "sub binding " + l, "sub python " + l);
-            ratio("camel_vs_python_" + l, "sub camel " + l, "sub python " + l);
-            ratio("binding_pub_vs_rust_" + l, "pub binding " + l, "sub rust " + l);
-            ratio("camel_pub_vs_rust_" + l, "pub camel " + l, "sub rust " + l);
+        for (String when : List.of("", "@before")) {
+            String n = when.isEmpty() ? "" : "before_";
+            for (int size : s.sizes()) {
+                String l = label(size);
+                ratio(n + "binding_vs_rust_" + l, "sub binding" + when + " " + l, "sub rust " + l);
+                ratio(n + "camel_vs_rust_" + l, "sub camel" + when + " " + l, "sub rust " + l);
+                if (when.isEmpty()) {
+                    ratio("python_vs_rust_" + l, "sub python " + l, "sub rust " + l);
+                }
+                ratio(n + "binding_vs_python_" + l, "sub binding" + when + " " + l, "sub python " + l);
+                ratio(n + "camel_vs_python_" + l, "sub camel" + when + " " + l, "sub python " + l);
+                ratio(n + "binding_pub_vs_rust_" + l, "pub binding" + when + " " + l, "sub rust " + l);
+                ratio(n + "camel_pub_vs_rust_" + l, "pub camel" + when + " " + l, "sub rust " + l);
+            }
+            ratio(n + "binding_rtt_vs_rust", "rtt binding" + when, "rtt rust");
+            ratio(n + "camel_rtt_vs_rust", "rtt camel" + when, "rtt rust");
+            if (when.isEmpty()) {
+                ratio("python_rtt_vs_rust", "rtt python", "rtt rust");
+            }
         }
-        ratio("binding_rtt_vs_rust", "rtt binding", "rtt rust");
-        ratio("camel_rtt_vs_rust", "rtt camel", "rtt rust");
-        ratio("python_rtt_vs_rust", "rtt python", "rtt rust");
         if (!failures.isEmpty()) {
             section("failures");
             failures.forEach(this::line);
@@ -376,7 +407,7 @@ public final class Suite {
     private void thr(String figure, String key, String kind, int size) {
         List<Double> v = samples.getOrDefault(key, List.of());
         if (!v.isEmpty()) {
-            line(String.format(Locale.ROOT, "%-8s %-5s %-8s %,11.0f msg/s   (median of %d rounds; min %,.0f, max %,.0f)",
+            line(String.format(Locale.ROOT, "%-8s %-5s %-14s %,11.0f msg/s   (median of %d rounds; min %,.0f, max %,.0f)",
                     figure, label(size), kind, percentile(v, 50), v.size(), Collections.min(v), Collections.max(v)));
         }
     }
@@ -399,6 +430,12 @@ public final class Suite {
     }
 
     // ---- helpers --------------------------------------------------------------------------------
+
+    static List<String> rotated(List<String> list, int by) {
+        List<String> r = new ArrayList<>(list);
+        Collections.rotate(r, -(by % Math.max(1, r.size())));
+        return r;
+    }
 
     static String label(int size) {
         return size % 1024 == 0 ? size / 1024 + "KiB" : size + "B";

@@ -23,7 +23,7 @@ class BenchSmokeTest {
                 Suite.classpath(Path.of(System.getProperty("bench.classpath")),
                         Path.of(System.getProperty("bench.classpathFile"))),
                 List.of("-Xmx256m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                Path.of(System.getProperty("bench.logDir")));
+                Path.of(System.getProperty("bench.logDir")), null);
         Suite.Report r = new Suite(Suite.Settings.smoke(), tools, line -> System.out.println(line),
                 line -> System.out.println(line)).run();
 
