@@ -2,7 +2,6 @@ package io.github.camelzenoh.component.zenoh;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,9 +71,36 @@ final class ReliabilitySuite {
         }
     }
 
-    /** Live Java threads of the JVM. */
+    /** Open file descriptors by kind (socket, anon_inode:[eventpoll], pipe, a jar path...), for failure messages. */
+    static Map<String, Integer> fdKinds() {
+        Map<String, Integer> kinds = new TreeMap<>();
+        Path fd = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fd)) {
+            return kinds;
+        }
+        try (Stream<Path> s = Files.list(fd)) {
+            s.forEach(p -> {
+                String target;
+                try {
+                    target = Files.readSymbolicLink(p).toString().replaceAll("\\[\\d+\\]", "[#]");
+                } catch (IOException e) {
+                    target = "(gone)";
+                }
+                kinds.merge(target, 1, Integer::sum);
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return kinds;
+    }
+
+    /**
+     * Live Java threads visible to the application (Thread.getAllStackTraces). The JIT's compiler
+     * threads, which HotSpot starts and stops on its own, are hidden there (ThreadMXBean counts
+     * them, which made a count jump by 4 during one cycle of a full run).
+     */
     static int threads() {
-        return ManagementFactory.getThreadMXBean().getThreadCount();
+        return Thread.getAllStackTraces().size();
     }
 
     /** Live threads by name with digits folded (pool-3-thread-7 → pool-#-thread-#), for failure messages. */

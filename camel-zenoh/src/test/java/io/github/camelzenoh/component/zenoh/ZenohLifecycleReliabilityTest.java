@@ -26,15 +26,19 @@ import org.junit.jupiter.api.Test;
  * flight finishes within its shutdown timeout; a route that fails to start leaves nothing behind.
  * The route stop/start cycles (CI: 200, full: 1,000) are in {@link ZenohLifecycleTest}.
  *
- * <p>Tolerance: native objects must match exactly. Threads and descriptors are allowed
- * {@link #THREAD_SLACK} / {@link #FD_SLACK} above the baseline because the JVM itself varies them
- * (common ForkJoin pool workers come and go, class loading opens jar files, the JIT's compiler
- * threads are dynamic); a leak of one per cycle exceeds that within a few cycles.
+ * <p>Tolerance: native objects must match exactly. Java threads (those the application sees),
+ * process threads (/proc/self/task: zenoh's native runtime threads too) and file descriptors may be
+ * {@link #THREAD_SLACK} / {@link #OS_THREAD_SLACK} / {@link #FD_SLACK} above the baseline, and are
+ * given up to 15 s to get there, because the JVM and zenoh vary them on their own: HotSpot starts
+ * and stops JIT compiler threads, tokio's blocking-pool threads (zenoh resolves addresses on them)
+ * end after 10 s idle, class loading opens jar files. A leak of one per cycle exceeds that within a
+ * few cycles; the cycles run 20 (CI) to 1,000 (full) times.
  */
 class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
 
     private static final String SUITE = "lifecycle";
     static final int THREAD_SLACK = 3;
+    static final int OS_THREAD_SLACK = 4;
     static final int FD_SLACK = 4;
     private static final Duration SETTLE = Duration.ofSeconds(15);
 
@@ -47,7 +51,7 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
 
         boolean within(Resources baseline) {
             return nativeObjects == baseline.nativeObjects && threads <= baseline.threads + THREAD_SLACK
-                    && osThreads <= baseline.osThreads + THREAD_SLACK && fds <= baseline.fds + FD_SLACK;
+                    && osThreads <= baseline.osThreads + OS_THREAD_SLACK && fds <= baseline.fds + FD_SLACK;
         }
 
         Resources max(Resources o) {
@@ -64,11 +68,26 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
             if (System.nanoTime() > deadline) {
                 Map<String, Integer> names = ReliabilitySuite.threadNames();
                 throw new AssertionError(when + ": resources " + r + " not back to baseline " + baseline
-                        + " within " + SETTLE + "; threads now: " + names);
+                        + " within " + SETTLE + "; threads now: " + names + "; descriptors now: "
+                        + ReliabilitySuite.fdKinds() + "\nsockets:\n" + sockets());
             }
             sleep(20);
         }
         return r;
+    }
+
+    /** This process's TCP sockets with their state (ss), for failure messages. */
+    static String sockets() {
+        try {
+            Process p = new ProcessBuilder("ss", "-tanp").redirectErrorStream(true).start();
+            String pid = "pid=" + ProcessHandle.current().pid() + ",";
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            p.waitFor();
+            return out.lines().filter(l -> l.contains(pid)).map(l -> l.replaceAll("users:.*", ""))
+                    .collect(java.util.stream.Collectors.joining("\n"));
+        } catch (Exception e) {
+            return "(ss: " + e.getMessage() + ")";
+        }
     }
 
     private static void sleep(long millis) {
@@ -234,9 +253,13 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
             // a listen endpoint that cannot be bound (not a local address)
             "zenoh:failstart/d?listen=tcp/192.0.2.1:7447&config=RAW({})",
         };
-        // good endpoints on a session of their own, so that anything they kept open would show
+        // good endpoints on a session of their own, so that anything they kept open would show.
+        // Gossip off: zenoh itself leaves a TCP link open on both ends when a peer session closes
+        // while a gossip-triggered connection to it is still being set up (a session closed within
+        // milliseconds of opening, as here; reproduced with the binding alone, see
+        // docs/reliability.md). That is zenoh's, not the component's, and it is kept out of this count.
         String own = "config=RAW({mode: \"peer\", listen: {endpoints: [\"tcp/127.0.0.1:0\"]},"
-                + " scouting: {multicast: {enabled: false}}})";
+                + " scouting: {multicast: {enabled: false}, gossip: {enabled: false}}})";
         int failures = 0;
         // round 0 warms up (zenoh's runtime starts the worker threads its sessions need, Camel its
         // shutdown threads); the baseline is taken after it
