@@ -10,40 +10,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** zenoh-ext advanced publishers (cache, miss detection) and subscribers (history, recovery, misses). */
-class AdvancedPubSubTest {
-
-    /** a stamps its samples (a cache without sequence numbers needs timestamps); b does not. */
-    static Session a;
-    static Session b;
-
-    @BeforeAll
-    static void open() {
-        int port = Loopback.freePort();
-        a = Session.open(Loopback.listener(port).withOverride("timestamping/enabled", "true"));
-        b = Session.open(Loopback.connector(port));
-        String aZid = a.info().zid();
-        Loopback.await(Duration.ofSeconds(10), () -> b.info().peers().contains(aZid), "peers to connect");
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
+@TwoPeerSessions.Timestamping
+class AdvancedPubSubTest extends TwoPeerSessions {
 
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    static String poll(BlockingQueue<Sample> q) throws InterruptedException {
-        Sample s = q.poll(10, TimeUnit.SECONDS);
-        assertThat(s).as("sample within 10 s").isNotNull();
-        return new String(s.payload(), StandardCharsets.UTF_8);
+    static String nextText(BlockingQueue<Sample> q) {
+        return new String(Loopback.next(q).payload(), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -57,7 +35,7 @@ class AdvancedPubSubTest {
             try (Subscriber sub = b.declareSubscriber("test/adv/history", SubscriberOptions.DEFAULT.withHistory(10),
                     got::add)) {
                 for (int i = 0; i < 5; i++) {
-                    assertThat(poll(got)).isEqualTo("h" + i);
+                    assertThat(nextText(got)).isEqualTo("h" + i);
                 }
                 Loopback.settle();
                 assertThat(got).as("exactly the five cached samples").isEmpty();
@@ -87,9 +65,9 @@ class AdvancedPubSubTest {
             BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
             try (Subscriber sub = b.declareSubscriber("test/adv/bounded", SubscriberOptions.DEFAULT.withHistory(10),
                     got::add)) {
-                assertThat(poll(got)).isEqualTo("b5");
-                assertThat(poll(got)).isEqualTo("b6");
-                assertThat(poll(got)).isEqualTo("b7");
+                assertThat(nextText(got)).isEqualTo("b5");
+                assertThat(nextText(got)).isEqualTo("b6");
+                assertThat(nextText(got)).isEqualTo("b7");
                 Loopback.settle();
                 assertThat(got).isEmpty();
             }
@@ -118,10 +96,10 @@ class AdvancedPubSubTest {
                     .withRecovery(true, 0).withMissListener((src, n) -> missed.addAndGet(n)), got::add)) {
                 // no history asked: the publisher's heartbeat reveals samples 0..2, recovery queries its cache
                 for (int i = 0; i < 3; i++) {
-                    assertThat(poll(got)).isEqualTo("r" + i);
+                    assertThat(nextText(got)).isEqualTo("r" + i);
                 }
                 pub.put(utf8("r3"));
-                assertThat(poll(got)).isEqualTo("r3");
+                assertThat(nextText(got)).isEqualTo("r3");
                 assertThat(missed).hasValue(0);
             }
         }

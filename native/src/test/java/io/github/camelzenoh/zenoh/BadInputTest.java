@@ -11,8 +11,6 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,23 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Bad input of every kind becomes a clear Java exception at the earliest point, and afterwards the
  * JVM and the sessions still work.
  */
-class BadInputTest {
-
-    static Session a;
-    static Session b;
-
-    @BeforeAll
-    static void open() {
-        Session[] p = Loopback.pair();
-        a = p[0];
-        b = p[1];
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
+class BadInputTest extends TwoPeerSessions {
 
     /** A put on {@code a} arrives at a subscriber on {@code b}: both sessions still work. */
     static void assertRoundTrip(String key) throws InterruptedException {

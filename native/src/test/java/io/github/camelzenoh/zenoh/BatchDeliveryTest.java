@@ -10,8 +10,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,25 +17,8 @@ import org.junit.jupiter.api.Test;
  * of every sample still arrives intact and in order, a listener may publish to itself, a slow
  * listener still pushes back, and a burst costs far fewer upcalls than samples.
  */
-class BatchDeliveryTest {
-
-    static Session a;
-    static Session b;
-
-    @BeforeAll
-    static void open() {
-        int port = Loopback.freePort();
-        // a stamps its publications, so timestamps travel in the batches too
-        a = Session.open(Loopback.listener(port).withOverride("timestamping/enabled", "true"));
-        b = Session.open(Loopback.connector(port));
-        Loopback.await(Duration.ofSeconds(10), () -> !b.info().peers().isEmpty(), "peers to connect");
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
+@TwoPeerSessions.Timestamping
+class BatchDeliveryTest extends TwoPeerSessions {
 
     @Test
     void aBurstOfMixedSamplesArrivesIntactAndInOrder() throws Exception {

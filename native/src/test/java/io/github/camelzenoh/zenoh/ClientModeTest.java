@@ -43,12 +43,6 @@ class ClientModeTest {
         return s;
     }
 
-    static Sample poll(BlockingQueue<Sample> q) throws InterruptedException {
-        Sample s = q.poll(10, TimeUnit.SECONDS);
-        assertThat(s).as("sample within 10 s").isNotNull();
-        return s;
-    }
-
     @Test
     void clientInfoListsTheRouter() {
         try (Session c = connected(client())) {
@@ -71,13 +65,13 @@ class ClientModeTest {
                         .withEncoding(Encoding.TEXT_PLAIN))) {
             Loopback.settle();
             pub.put("via router".getBytes(StandardCharsets.UTF_8), null, "a".getBytes(StandardCharsets.UTF_8));
-            Sample s = poll(got);
+            Sample s = Loopback.next(got);
             assertThat(s.keyExpr()).isEqualTo("test/client/pub");
             assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("via router");
             assertThat(s.encoding()).isEqualTo(Encoding.TEXT_PLAIN);
             assertThat(s.attachment()).containsExactly('a');
             publisherSide.put("test/client/oneshot", new byte[] {7}, null, null, Qos.DEFAULT);
-            assertThat(poll(got).keyExpr()).isEqualTo("test/client/oneshot");
+            assertThat(Loopback.next(got).keyExpr()).isEqualTo("test/client/oneshot");
         }
     }
 
@@ -89,7 +83,7 @@ class ClientModeTest {
                 Session c = connected(client())) {
             Loopback.settle();
             c.put("test/client/peer/x", "to peer".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
-            Sample s = poll(got);
+            Sample s = Loopback.next(got);
             assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("to peer");
         }
     }
@@ -117,7 +111,7 @@ class ClientModeTest {
                 Session c = connected(client())) {
             Loopback.settle();
             c.put("test/client/atrouter", new byte[] {1, 2}, null, null, Qos.DEFAULT);
-            assertThat(poll(got).payload()).containsExactly(1, 2);
+            assertThat(Loopback.next(got).payload()).containsExactly(1, 2);
         }
     }
 }

@@ -11,36 +11,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * close() racing calls in flight: every call either succeeds or throws ClosedException, nothing
  * crashes, nothing is freed twice, and the live-object counter ends where it started.
  */
-class CloseRaceTest {
+class CloseRaceTest extends TwoPeerSessions {
 
     static final int ROUNDS = 25;
     static final int THREADS = 4;
-    static Session a;
-    static Session b;
-    static int port;
-
-    @BeforeAll
-    static void open() {
-        port = Loopback.freePort();
-        a = Session.open(Loopback.listener(port));
-        b = Session.open(Loopback.connector(port));
-        String aZid = a.info().zid();
-        Loopback.await(Duration.ofSeconds(10), () -> b.info().peers().contains(aZid), "peers to connect");
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
 
     /** Outcome of the racing threads of one round. */
     static final class Race {

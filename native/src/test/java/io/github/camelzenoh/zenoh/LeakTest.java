@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -17,28 +15,13 @@ import org.junit.jupiter.api.Test;
  * The live-native-object counter (handles + listener references) returns to its baseline after
  * 1,000 declare/close cycles of every handle type, after gets, and after 100,000 received samples.
  */
-class LeakTest {
+@TwoPeerSessions.Timestamping
+class LeakTest extends TwoPeerSessions {
 
     static final int CYCLES = 1_000;
-    static Session a;
-    static Session b;
     long baseline;
 
-    @BeforeAll
-    static void open() {
-        int port = Loopback.freePort();
-        // timestamping lets this pair also declare zenoh-ext advanced publishers with a cache
-        a = Session.open(Loopback.listener(port).withOverride("timestamping/enabled", "true"));
-        b = Session.open(Loopback.connector(port));
-        String aZid = a.info().zid();
-        Loopback.await(Duration.ofSeconds(10), () -> b.info().peers().contains(aZid), "peers to connect");
-    }
 
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
 
     @BeforeEach
     void takeBaseline() {

@@ -7,34 +7,10 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Liveliness tokens seen from another session: subscriber events, history, liveliness get. */
-class LivelinessTest {
-
-    static Session a;
-    static Session b;
-
-    @BeforeAll
-    static void open() {
-        Session[] p = Loopback.pair();
-        a = p[0];
-        b = p[1];
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
-
-    static Sample poll(BlockingQueue<Sample> q) throws InterruptedException {
-        Sample s = q.poll(10, TimeUnit.SECONDS);
-        assertThat(s).as("liveliness event within 10 s").isNotNull();
-        return s;
-    }
+class LivelinessTest extends TwoPeerSessions {
 
     @Test
     void tokenAppearsAsPutAndDisappearsAsDelete() throws Exception {
@@ -42,13 +18,13 @@ class LivelinessTest {
         try (Subscriber sub = b.declareLivelinessSubscriber("test/live/events/**", false, events::add)) {
             Loopback.settle();
             LivelinessToken token = a.declareLivelinessToken("test/live/events/node-1");
-            Sample up = poll(events);
+            Sample up = Loopback.next(events);
             assertThat(up.kind()).isEqualTo(SampleKind.PUT);
             assertThat(up.keyExpr()).isEqualTo("test/live/events/node-1");
             assertThat(up.payload()).isEmpty();
 
             token.close();
-            Sample down = poll(events);
+            Sample down = Loopback.next(events);
             assertThat(down.kind()).isEqualTo(SampleKind.DELETE);
             assertThat(down.keyExpr()).isEqualTo("test/live/events/node-1");
             token.close(); // idempotent
@@ -65,9 +41,9 @@ class LivelinessTest {
             Session node = Session.open(Loopback.connector(port));
             try {
                 LivelinessToken token = node.declareLivelinessToken("test/live/crash/n");
-                assertThat(poll(events).kind()).isEqualTo(SampleKind.PUT);
+                assertThat(Loopback.next(events).kind()).isEqualTo(SampleKind.PUT);
                 node.close();
-                Sample down = poll(events);
+                Sample down = Loopback.next(events);
                 assertThat(down.kind()).isEqualTo(SampleKind.DELETE);
                 assertThat(down.keyExpr()).isEqualTo("test/live/crash/n");
                 token.close(); // after its session closed: no error
@@ -86,8 +62,8 @@ class LivelinessTest {
             BlockingQueue<Sample> without = new LinkedBlockingQueue<>();
             try (Subscriber h = b.declareLivelinessSubscriber("test/live/hist/*", true, withHistory::add);
                     Subscriber n = b.declareLivelinessSubscriber("test/live/hist/*", false, without::add)) {
-                Sample s1 = poll(withHistory);
-                Sample s2 = poll(withHistory);
+                Sample s1 = Loopback.next(withHistory);
+                Sample s2 = Loopback.next(withHistory);
                 assertThat(List.of(s1.keyExpr(), s2.keyExpr()))
                         .containsExactlyInAnyOrder("test/live/hist/one", "test/live/hist/two");
                 assertThat(s1.kind()).isEqualTo(SampleKind.PUT);
@@ -96,8 +72,8 @@ class LivelinessTest {
                 assertThat(without).as("no history without history=true").isEmpty();
 
                 t2.close();
-                assertThat(poll(withHistory).kind()).isEqualTo(SampleKind.DELETE);
-                Sample down = poll(without);
+                assertThat(Loopback.next(withHistory).kind()).isEqualTo(SampleKind.DELETE);
+                Sample down = Loopback.next(without);
                 assertThat(down.kind()).isEqualTo(SampleKind.DELETE);
                 assertThat(down.keyExpr()).isEqualTo("test/live/hist/two");
             }

@@ -3,9 +3,11 @@ package io.github.camelzenoh.zenoh;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-/** Test helpers: free loopback ports, peer pairs on loopback (multicast off), polling waits. */
+/** Test helpers: free loopback ports, loopback peer configurations (multicast off), polling waits. */
 public final class Loopback {
 
     private Loopback() {
@@ -34,15 +36,6 @@ public final class Loopback {
         return SessionConfig.loopbackPeer().withConnect(endpoint(port)).withOverride("listen/endpoints", "[]");
     }
 
-    /** Two connected peer sessions: [0] listens, [1] connects. */
-    public static Session[] pair() {
-        int port = freePort();
-        Session a = Session.open(listener(port));
-        Session b = Session.open(connector(port));
-        String aZid = a.info().zid();
-        await(Duration.ofSeconds(10), () -> b.info().peers().contains(aZid), "peers to connect");
-        return new Session[] {a, b};
-    }
 
     public static void await(Duration timeout, BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -56,6 +49,20 @@ public final class Loopback {
                 Thread.currentThread().interrupt();
                 throw new AssertionError(e);
             }
+        }
+    }
+
+    /** The next sample of {@code queue}, failing the test when none comes within 10 s. */
+    public static Sample next(BlockingQueue<Sample> queue) {
+        try {
+            Sample s = queue.poll(10, TimeUnit.SECONDS);
+            if (s == null) {
+                throw new AssertionError("no sample within 10 s");
+            }
+            return s;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
         }
     }
 

@@ -8,35 +8,10 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Two peer sessions in one JVM over loopback: every sample field crosses intact. */
-class PubSubTest {
-
-    static Session a;
-    static Session b;
-
-    @BeforeAll
-    static void open() {
-        Session[] p = Loopback.pair();
-        a = p[0];
-        b = p[1];
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
-
-    static Sample poll(BlockingQueue<Sample> q) throws InterruptedException {
-        Sample s = q.poll(10, TimeUnit.SECONDS);
-        assertThat(s).as("sample within 10 s").isNotNull();
-        return s;
-    }
+class PubSubTest extends TwoPeerSessions {
 
     @Test
     void everySampleFieldRoundTrips() throws Exception {
@@ -50,7 +25,7 @@ class PubSubTest {
             Loopback.settle();
             byte[] payload = "{\"t\":21.5}".getBytes(StandardCharsets.UTF_8);
             pub.put(payload, null, "att-1".getBytes(StandardCharsets.UTF_8));
-            Sample s = poll(got);
+            Sample s = Loopback.next(got);
             assertThat(s.keyExpr()).isEqualTo("test/fields/one");
             assertThat(s.payload()).isEqualTo(payload);
             assertThat(s.encoding()).isEqualTo(Encoding.APPLICATION_JSON);
@@ -65,19 +40,19 @@ class PubSubTest {
 
             // per-put encoding with schema overrides the publisher's; custom encodings keep their text
             pub.put(new byte[] {1, 2, 3}, new Encoding(Encoding.CUSTOM_ID, "vnd/robot-pose;v2"), null);
-            Sample custom = poll(got);
+            Sample custom = Loopback.next(got);
             assertThat(custom.encoding().id()).isEqualTo(0xFFFF);
             assertThat(custom.encoding().schema()).isEqualTo("vnd/robot-pose;v2");
             assertThat(custom.encoding().toString()).isEqualTo("vnd/robot-pose;v2");
             assertThat(custom.attachment()).isNull();
 
             pub.put(new byte[0], Encoding.parse("text/plain;charset=utf-8"), null);
-            Sample text = poll(got);
+            Sample text = Loopback.next(got);
             assertThat(text.payload()).isEmpty();
             assertThat(text.encoding()).isEqualTo(new Encoding(4, "charset=utf-8"));
 
             pub.delete("bye".getBytes(StandardCharsets.UTF_8));
-            Sample del = poll(got);
+            Sample del = Loopback.next(got);
             assertThat(del.kind()).isEqualTo(SampleKind.DELETE);
             assertThat(del.keyExpr()).isEqualTo("test/fields/one");
             assertThat(new String(del.attachment(), StandardCharsets.UTF_8)).isEqualTo("bye");
@@ -91,14 +66,14 @@ class PubSubTest {
             Loopback.settle();
             b.put("test/oneshot/x", "v".getBytes(StandardCharsets.UTF_8), new Encoding(13, "pkg.Msg"), null,
                     Qos.DEFAULT.withPriority(Priority.BACKGROUND).withReliability(Reliability.BEST_EFFORT));
-            Sample s = poll(got);
+            Sample s = Loopback.next(got);
             assertThat(s.encoding()).isEqualTo(new Encoding(13, "pkg.Msg"));
             assertThat(s.encoding().toString()).isEqualTo("application/protobuf;pkg.Msg");
             assertThat(s.priority()).isEqualTo(Priority.BACKGROUND);
             assertThat(s.congestionControl()).isEqualTo(CongestionControl.DROP);
             assertThat(s.express()).isFalse();
             b.delete("test/oneshot/x", null, Qos.DEFAULT);
-            assertThat(poll(got).kind()).isEqualTo(SampleKind.DELETE);
+            assertThat(Loopback.next(got).kind()).isEqualTo(SampleKind.DELETE);
         }
     }
 
@@ -112,7 +87,7 @@ class PubSubTest {
             try (Subscriber sub = plain.declareSubscriber("test/ts", SubscriberOptions.DEFAULT, got::add)) {
                 Loopback.settle();
                 stamping.put("test/ts", new byte[] {1}, null, null, Qos.DEFAULT);
-                Sample s = poll(got);
+                Sample s = Loopback.next(got);
                 assertThat(s.timestamp()).as("timestamp text").isNotBlank().contains("/");
             }
         }
@@ -148,7 +123,7 @@ class PubSubTest {
                 pub.put(Integer.toString(i).getBytes(StandardCharsets.UTF_8));
             }
             for (int i = 0; i < n; i++) {
-                Sample s = poll(got);
+                Sample s = Loopback.next(got);
                 assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
             }
         }

@@ -14,28 +14,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** get / queryable between two peer sessions over loopback: replies, errors, timeouts, unfinished queries. */
-class QueryTest {
-
-    static Session a;
-    static Session b;
-
-    @BeforeAll
-    static void open() {
-        Session[] p = Loopback.pair();
-        a = p[0];
-        b = p[1];
-    }
-
-    @AfterAll
-    static void close() {
-        b.close();
-        a.close();
-    }
+class QueryTest extends TwoPeerSessions {
 
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
