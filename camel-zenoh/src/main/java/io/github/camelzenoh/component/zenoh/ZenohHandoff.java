@@ -31,6 +31,12 @@ final class ZenohHandoff<T> {
     private final String name;
     private volatile boolean running;
     private int threads;
+    /**
+     * Items a route thread takes per wake-up. One thread: a burst at once (fewer queue locks per
+     * message). Several threads: one each, so a burst spreads over all of them instead of waiting
+     * behind one slow exchange in the batch of the thread that woke first.
+     */
+    private int take = BATCH;
 
     /**
      * BLOCK: zenoh threads finding the queue full wait here until the route threads have drained
@@ -96,6 +102,7 @@ final class ZenohHandoff<T> {
     void start(ExecutorService executor, int threads, Consumer<T> sink) {
         running = true;
         this.threads = threads;
+        this.take = threads == 1 ? BATCH : 1;
         for (int i = 0; i < threads; i++) {
             executor.execute(() -> drain(sink));
         }
@@ -114,7 +121,9 @@ final class ZenohHandoff<T> {
                     return;
                 }
                 batch.add(first);
-                queue.drainTo(batch, BATCH - 1);
+                if (take > 1) {
+                    queue.drainTo(batch, take - 1);
+                }
                 if (waiting > 0 && queue.size() <= resumeAt) {
                     synchronized (room) {
                         room.notifyAll();

@@ -13,6 +13,8 @@ import java.util.List;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** A slow route behind a small hand-off queue: what each overflow policy drops, and that it is counted. */
@@ -20,6 +22,8 @@ class ZenohOverflowTest extends ZenohTestSupport {
 
     private static final int BURST = 200;
     private static final Duration WAIT = Duration.ofSeconds(20);
+    private final AtomicInteger busy = new AtomicInteger();
+    private final AtomicInteger maxBusyForQueued = new AtomicInteger();
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -32,6 +36,14 @@ class ZenohOverflowTest extends ZenohTestSupport {
                         .process(e -> Thread.sleep(20)).to("mock:dropOldest");
                 from("zenoh:burst/block/**?queueSize=10&overflowPolicy=block").routeId("block")
                         .process(e -> Thread.sleep(5)).to("mock:block");
+                from("zenoh:burst/parallel/**?concurrentConsumers=4").routeId("parallel").process(e -> {
+                    int now = busy.incrementAndGet();
+                    if (Integer.parseInt(e.getMessage().getBody(String.class)) >= 4) {
+                        maxBusyForQueued.accumulateAndGet(now, Math::max);
+                    }
+                    Thread.sleep(300);
+                    busy.decrementAndGet();
+                }).to("mock:parallel");
             }
         };
     }
@@ -109,5 +121,28 @@ class ZenohOverflowTest extends ZenohTestSupport {
         assertThat(ep.received.sum()).isEqualTo(BURST);
         assertThat(ep.dropped.sum()).isZero();
         assertThat(mock.getExchanges()).extracting(Exchange::getException).containsOnlyNulls();
+    }
+
+    /**
+     * A burst queued while every route thread is busy is spread over all of them once they free up,
+     * not taken whole by the first thread to finish (one slow exchange at a time behind it).
+     */
+    @Test
+    void concurrentConsumersShareABurst() throws Exception {
+        awaitConnected();
+        MockEndpoint mock = getMockEndpoint("mock:parallel");
+        try (Publisher pub = peer.declarePublisher("burst/parallel/x", PublisherOptions.DEFAULT)) {
+            for (int i = 0; i < 4; i++) {
+                pub.put(String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null);
+            }
+            Loopback.await(WAIT, () -> busy.get() == 4, "the 4 route threads busy");
+            for (int i = 4; i < 20; i++) { // queued in the hand-off while all four threads sleep
+                pub.put(String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null);
+            }
+        }
+        Loopback.await(WAIT, () -> mock.getReceivedCounter() == 20, "20 exchanges");
+        assertThat(numbers(mock)).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 20).boxed().toList());
+        assertThat(maxBusyForQueued.get()).as("route threads busy at once on the queued burst").isEqualTo(4);
+        assertThat(endpoint("parallel").dropped.sum()).isZero();
     }
 }
