@@ -64,6 +64,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "history": getOrCreateConfiguration(target).setHistory(property(camelContext, boolean.class, value)); return true;
         case "historysize":
         case "historySize": getOrCreateConfiguration(target).setHistorySize(property(camelContext, int.class, value)); return true;
+        case "idlespinmicros":
+        case "idleSpinMicros": getOrCreateConfiguration(target).setIdleSpinMicros(property(camelContext, int.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": getOrCreateConfiguration(target).setListen(property(camelContext, java.lang.String.class, value)); return true;
@@ -125,6 +127,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "history": return boolean.class;
         case "historysize":
         case "historySize": return int.class;
+        case "idlespinmicros":
+        case "idleSpinMicros": return int.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
@@ -187,6 +191,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "history": return getOrCreateConfiguration(target).isHistory();
         case "historysize":
         case "historySize": return getOrCreateConfiguration(target).getHistorySize();
+        case "idlespinmicros":
+        case "idleSpinMicros": return getOrCreateConfiguration(target).getIdleSpinMicros();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return getOrCreateConfiguration(target).getListen();

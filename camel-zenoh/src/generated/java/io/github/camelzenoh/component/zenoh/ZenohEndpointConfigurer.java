@@ -56,6 +56,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "history": target.getConfiguration().setHistory(property(camelContext, boolean.class, value)); return true;
         case "historysize":
         case "historySize": target.getConfiguration().setHistorySize(property(camelContext, int.class, value)); return true;
+        case "idlespinmicros":
+        case "idleSpinMicros": target.getConfiguration().setIdleSpinMicros(property(camelContext, int.class, value)); return true;
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": target.getConfiguration().setListen(property(camelContext, java.lang.String.class, value)); return true;
@@ -116,6 +118,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "history": return boolean.class;
         case "historysize":
         case "historySize": return int.class;
+        case "idlespinmicros":
+        case "idleSpinMicros": return int.class;
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
@@ -177,6 +181,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "history": return target.getConfiguration().isHistory();
         case "historysize":
         case "historySize": return target.getConfiguration().getHistorySize();
+        case "idlespinmicros":
+        case "idleSpinMicros": return target.getConfiguration().getIdleSpinMicros();
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return target.getConfiguration().getListen();

@@ -23,7 +23,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(37);
+        Set<String> props = new HashSet<>(38);
         props.add("allowedOrigin");
         props.add("autocanonize");
         props.add("bridgeErrorHandler");
@@ -45,6 +45,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("heartbeat");
         props.add("history");
         props.add("historySize");
+        props.add("idleSpinMicros");
         props.add("keyExpr");
         props.add("lazyStartProducer");
         props.add("listen");

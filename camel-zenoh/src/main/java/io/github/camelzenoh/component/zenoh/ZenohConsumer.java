@@ -9,6 +9,7 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
 import org.apache.camel.Message;
@@ -48,7 +49,8 @@ public class ZenohConsumer extends DefaultConsumer {
         acquired = true;
         ZenohConfiguration c = endpoint.getConfiguration();
         String name = endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
-        handoff = new ZenohHandoff<>(name, c.getQueueSize(), options.overflow(), endpoint.dropped);
+        handoff = new ZenohHandoff<>(name, c.getQueueSize(), options.overflow(), endpoint.dropped,
+                TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
         executor = endpoint.getCamelContext().getExecutorServiceManager()
                 .newFixedThreadPool(this, "ZenohConsumer[" + endpoint.shortKey() + "]", c.getConcurrentConsumers());
         handoff.start(executor, c.getConcurrentConsumers(), this::route);

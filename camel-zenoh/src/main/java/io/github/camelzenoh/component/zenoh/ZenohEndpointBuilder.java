@@ -89,6 +89,8 @@ public final class ZenohEndpointBuilder implements EndpointConsumerBuilder, Endp
 
     public ZenohEndpointBuilder concurrentConsumers(int threads) { return set("concurrentConsumers", threads); }
 
+    public ZenohEndpointBuilder idleSpinMicros(int micros) { return set("idleSpinMicros", micros); }
+
     public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) { return set("bridgeErrorHandler", bridge); }
 
     // ---- producer ---------------------------------------------------------------------------

@@ -36,6 +36,8 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
         check(mode == null || mode.isBlank() || MODES.contains(mode.trim()), "mode", mode, "one of peer, client, router");
         check(c.getQueueSize() > 0, "queueSize", c.getQueueSize(), "a positive number");
         check(c.getConcurrentConsumers() > 0, "concurrentConsumers", c.getConcurrentConsumers(), "a positive number");
+        check(c.getIdleSpinMicros() >= 0 && c.getIdleSpinMicros() <= 1_000_000, "idleSpinMicros",
+                c.getIdleSpinMicros(), "0 to 1000000 microseconds");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
@@ -56,7 +58,7 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
     private static final List<String> MODES = List.of("peer", "client", "router");
 
     /** Numeric options: false = a count (int), true = milliseconds (long; a duration such as 5s or 1m30s also works). */
-    private static final Map<String, Boolean> NUMBERS = Map.of("queueSize", false, "concurrentConsumers", false,
+    private static final Map<String, Boolean> NUMBERS = Map.of("queueSize", false, "concurrentConsumers", false, "idleSpinMicros", false,
             "historySize", false, "cacheSize", false, "timeout", true, "heartbeat", true, "recoveryPeriod", true);
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
     private static final Pattern DURATION = Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?");

@@ -268,6 +268,9 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         for (String value : new String[] {"0", "-1", "abc", "99999999999"}) {
             all.add(Arguments.of("concurrentConsumers", value));
         }
+        for (String value : new String[] {"-1", "abc", "1000001"}) {
+            all.add(Arguments.of("idleSpinMicros", value));
+        }
         for (String value : new String[] {"0", "-1", "abc", "1.5", "500ms", "99999999999999999999"}) {
             all.add(Arguments.of("timeout", value));
         }

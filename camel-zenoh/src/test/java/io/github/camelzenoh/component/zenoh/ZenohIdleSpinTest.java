@@ -1,0 +1,92 @@
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Qos;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.component.mock.MockEndpoint;
+import org.junit.jupiter.api.Test;
+
+/**
+ * idleSpinMicros: an idle route thread keeps polling the hand-off (RUNNABLE) for that long after
+ * its last sample, then parks; samples arrive in order either way, and a spinning route stops at
+ * once.
+ */
+class ZenohIdleSpinTest extends ZenohTestSupport {
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:spin/long?idleSpinMicros=1000000").routeId("spinLong").to("mock:spinLong");
+                from("zenoh:spin/short?idleSpinMicros=3000").routeId("spinShort").to("mock:spinShort");
+                from("zenoh:spin/off").routeId("spinOff").to("mock:spinOff");
+            }
+        };
+    }
+
+    private static void put(String key, int i) {
+        peer.put(key, String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+    }
+
+    /** The state of the route thread of the consumer on {@code key} (Camel names it after the key). */
+    private static Thread.State routeThreadState(String key) {
+        List<Thread> threads = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().contains("ZenohConsumer[" + key + "]")).toList();
+        assertThat(threads).as("route thread of " + key).hasSize(1);
+        return threads.get(0).getState();
+    }
+
+    @Test
+    void aRouteThreadSpinsAfterASampleThenParks() throws Exception {
+        awaitConnected();
+        MockEndpoint spinning = getMockEndpoint("mock:spinLong");
+        MockEndpoint parked = getMockEndpoint("mock:spinOff");
+        put("spin/long", 1);
+        put("spin/off", 1);
+        Loopback.await(Duration.ofSeconds(10),
+                () -> spinning.getReceivedCounter() == 1 && parked.getReceivedCounter() == 1, "both samples routed");
+        // within the second after its sample the spinning thread polls (RUNNABLE); the other parks at once
+        Thread.sleep(100);
+        assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
+        assertThat(routeThreadState("spin/off")).isEqualTo(Thread.State.TIMED_WAITING);
+        // after the spin it parks too
+        Loopback.await(Duration.ofSeconds(5), () -> routeThreadState("spin/long") == Thread.State.TIMED_WAITING,
+                "the spinning thread to park after 1 s");
+    }
+
+    @Test
+    void samplesArriveInOrderWhetherTheyComeWithinTheSpinOrAfterIt() throws Exception {
+        awaitConnected();
+        MockEndpoint mock = getMockEndpoint("mock:spinShort");
+        for (int i = 0; i < 60; i++) {
+            put("spin/short", i);
+            // a third within the 3 ms spin, a third just after it, a third well after it
+            TimeUnit.MICROSECONDS.sleep(i % 3 == 0 ? 200 : i % 3 == 1 ? 4000 : 20_000);
+        }
+        Loopback.await(Duration.ofSeconds(10), () -> mock.getReceivedCounter() == 60, "60 samples routed");
+        assertThat(mock.getExchanges().stream().map(e -> Integer.valueOf(e.getMessage().getBody(String.class))))
+                .containsExactlyElementsOf(IntStream.range(0, 60).boxed().toList());
+    }
+
+    @Test
+    void aSpinningRouteStopsAtOnce() throws Exception {
+        awaitConnected();
+        put("spin/long", 1);
+        Loopback.await(Duration.ofSeconds(10), () -> getMockEndpoint("mock:spinLong").getReceivedCounter() == 1,
+                "sample routed");
+        Thread.sleep(50);
+        assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
+        long t0 = System.nanoTime();
+        context.getRouteController().stopRoute("spinLong");
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertThat(ms).as("stop of a route whose thread is spinning (spin 1 s)").isLessThan(900);
+    }
+}
