@@ -197,7 +197,7 @@ public final class JavaPeer {
             @Override
             public void configure() {
                 from("direct:ping").routeId("first-ping").to("zenoh:" + PING + "?congestionControl=block&express=true");
-                from("zenoh:" + PONG).routeId("ping")
+                from("zenoh:" + PONG + spin(o)).routeId("ping")
                         .filter(e -> loop.echo())
                         .process(e -> loop.sent())
                         .to("zenoh:" + PING + "?congestionControl=block&express=true");
@@ -270,12 +270,18 @@ public final class JavaPeer {
         }
     }
 
+    /** {@code --idle-spin-micros N}: the consumer option idleSpinMicros (kind camel-spin of the suite). */
+    private static String spin(Opts o) {
+        long micros = o.num("idle-spin-micros", 0);
+        return micros > 0 ? "?idleSpinMicros=" + micros : "";
+    }
+
     static void camelPong(Opts o) throws Exception {
         CamelContext ctx = camel(o);
         ctx.addRoutes(new RouteBuilder() {
             @Override
             public void configure() {
-                from("zenoh:" + PING).routeId("pong").to("zenoh:" + PONG + "?congestionControl=block&express=true");
+                from("zenoh:" + PING + spin(o)).routeId("pong").to("zenoh:" + PONG + "?congestionControl=block&express=true");
             }
         });
         ctx.start();

@@ -40,15 +40,18 @@ public final class Suite {
 
         /** A minute or two: one pass, short rounds. */
         public static Settings quick() {
-            return new Settings("quick", List.of(8, 1024), 1, 2, 4, 500, 8, 500, 3000, 0, ALL_SECTIONS, ALL_KINDS);
+            return new Settings("quick", List.of(8, 1024), 1, 2, 4, 500, 8, 3000, 3000, 0, ALL_SECTIONS, ALL_KINDS);
         }
 
         /**
          * What docs/performance.md records: five interleaved passes (each kind's place in a pass
-         * rotates) and the 10 M-message RSS runs.
+         * rotates) and the 10 M-message RSS runs. Ping-pong warms up for 10,000 round trips (~3 s,
+         * like z_ping's 1 s default and then some): with 1,000 the JIT was still compiling Camel's
+         * route on the 2 cores and its C2 compilations showed up as the p99 (3.5 ms; 0.7 ms after
+         * a 20,000 round-trip warm-up).
          */
         public static Settings full() {
-            return new Settings("full", List.of(8, 1024), 5, 2, 3, 1000, 8, 1000, 4000, 10_000_000, ALL_SECTIONS,
+            return new Settings("full", List.of(8, 1024), 5, 2, 3, 1000, 8, 10_000, 4000, 10_000_000, ALL_SECTIONS,
                     ALL_KINDS);
         }
 
@@ -84,6 +87,13 @@ public final class Suite {
 
     /** The Java peers: our binding and Camel routes, and the same on an earlier build (--before-classpath). */
     static final List<String> JAVA_KINDS = List.of("binding", "camel", "binding@before", "camel@before");
+
+    /**
+     * Ping-pong only: the Camel routes with the consumer option idleSpinMicros, the setting for
+     * request/response latency (route threads poll a little before they park), next to the defaults.
+     */
+    static final String CAMEL_SPIN = "camel-spin";
+    static final int CAMEL_SPIN_MICROS = 2000;
 
     static final List<String> DEFAULT_JAVA_OPTS = List.of("-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch",
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
@@ -189,6 +199,9 @@ public final class Suite {
             if (s.sections().contains("rtt")) {
                 for (String kind : kinds) {
                     pingPong(kind, p);
+                    if (kind.equals("camel")) {
+                        pingPong(CAMEL_SPIN, p);
+                    }
                 }
             }
         }
@@ -243,11 +256,17 @@ public final class Suite {
         String what = "rtt " + kind;
         progress.accept("# " + what + pass);
         int port = freePort();
-        try (Proc pong = start(kind + "-pong", kind, "pong", List.of("--listen", endpoint(port)))) {
+        List<String> spin = kind.equals(CAMEL_SPIN)
+                ? List.of("--idle-spin-micros", Integer.toString(CAMEL_SPIN_MICROS)) : List.of();
+        List<String> pongArgs = new ArrayList<>(List.of("--listen", endpoint(port)));
+        pongArgs.addAll(spin);
+        List<String> pingArgs = new ArrayList<>(List.of("--connect", endpoint(port), "--size",
+                Integer.toString(settings.pingSize()), "--warmup", Integer.toString(settings.pingWarmup()),
+                "--samples", Integer.toString(settings.pingSamples())));
+        pingArgs.addAll(spin);
+        try (Proc pong = start(kind + "-pong", kind, "pong", pongArgs)) {
             pong.await("READY", 90);
-            try (Proc ping = start(kind + "-ping", kind, "ping", List.of("--connect", endpoint(port), "--size",
-                    Integer.toString(settings.pingSize()), "--warmup", Integer.toString(settings.pingWarmup()),
-                    "--samples", Integer.toString(settings.pingSamples())))) {
+            try (Proc ping = start(kind + "-ping", kind, "ping", pingArgs)) {
                 ping.await("READY", 90);
                 String rtts = ping.await("RTT_NS", 90 + settings.pingSamples() / 100);
                 for (String v : rtts.substring("RTT_NS ".length()).split(",")) {
@@ -265,7 +284,7 @@ public final class Suite {
         switch (kind) {
             case "rust" -> cmd.addAll(List.of(tools.rustBin().toString(), command));
             case "python" -> cmd.addAll(List.of(tools.python().toString(), "-u", tools.pythonScript().toString(), command));
-            case "binding", "camel", "binding@before", "camel@before" -> {
+            case "binding", "camel", CAMEL_SPIN, "binding@before", "camel@before" -> {
                 boolean before = kind.endsWith("@before");
                 if (before && tools.beforeClasspath() == null) {
                     throw new IllegalArgumentException(kind + " needs --before-classpath");
@@ -273,7 +292,7 @@ public final class Suite {
                 cmd.add(tools.java().toString());
                 cmd.addAll(tools.javaOpts());
                 cmd.addAll(List.of("-cp", before ? tools.beforeClasspath() : tools.classpath(),
-                        JavaPeer.class.getName(), kind.replace("@before", ""), command));
+                        JavaPeer.class.getName(), kind.replace("@before", "").replace("-spin", ""), command));
             }
             default -> throw new IllegalArgumentException("unknown peer kind " + kind);
         }
@@ -319,8 +338,13 @@ public final class Suite {
                 }
             }
         }
-        section("latency: ping-pong round trip, " + s.pingSize() + " B, express, ping and pong of the same kind");
-        for (String kind : s.kinds()) {
+        section("latency: ping-pong round trip, " + s.pingSize() + " B, express, ping and pong of the same kind"
+                + (s.kinds().contains("camel") ? "; " + CAMEL_SPIN + " = camel with idleSpinMicros=" + CAMEL_SPIN_MICROS : ""));
+        List<String> rttKinds = new ArrayList<>(s.kinds());
+        if (rttKinds.contains("camel")) {
+            rttKinds.add(rttKinds.indexOf("camel") + 1, CAMEL_SPIN);
+        }
+        for (String kind : rttKinds) {
             List<Double> v = samples.getOrDefault("rtt " + kind, List.of());
             if (!v.isEmpty()) {
                 line(String.format(Locale.ROOT, "rtt      %-14s median %8.1f us   p99 %8.1f us   (%d round trips)", kind,
@@ -393,6 +417,9 @@ public final class Suite {
             }
             ratio(n + "binding_rtt_vs_rust", "rtt binding" + when, "rtt rust");
             ratio(n + "camel_rtt_vs_rust", "rtt camel" + when, "rtt rust");
+            if (when.isEmpty()) {
+                ratio("camel_spin_rtt_vs_rust", "rtt " + CAMEL_SPIN, "rtt rust");
+            }
             if (when.isEmpty()) {
                 ratio("python_rtt_vs_rust", "rtt python", "rtt rust");
             }
