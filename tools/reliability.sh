@@ -9,9 +9,9 @@
 #   security          TLS, mTLS, user/password, ACL (already full in CI)
 # Figures are printed at the end and kept in camel-zenoh/target/reliability/figures.txt;
 # docs/reliability.md quotes them. Any count can be overridden, e.g. -Dcamelzenoh.noLossMessages=1000000
-# (names: routerRestarts, noLossMessages, routeCycles, contextCycles, concurrencySends).
+# (names: routerRestarts, noLossMessages, routeCycles, contextCycles, concurrencySends, concurrencyRestarts).
 #
-#   tools/reliability.sh                 # everything, full size (about 15 minutes on 2 cores)
+#   tools/reliability.sh                 # everything, full size (about 7-10 minutes on 2 cores)
 #   tools/reliability.sh -Dtest=ZenohNoLossReliabilityTest   # one suite
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
