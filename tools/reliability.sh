@@ -5,7 +5,7 @@
 #   no loss           10,000,000 reliable+BLOCK messages through a route (CI: 200,000)
 #   lifecycle         1,000 route stop/start cycles, 100 CamelContext cycles (CI: 200 / 20)
 #   concurrency       8 threads x 100,000 sends while the route stops and starts (CI: 8 x 10,000)
-#   bad input         the same 260 cases (already full in CI)
+#   bad input         the same 263 cases (already full in CI)
 #   security          TLS, mTLS, user/password, ACL (already full in CI)
 # Figures are printed at the end and kept in camel-zenoh/target/reliability/figures.txt;
 # docs/reliability.md quotes them. Any count can be overridden, e.g. -Dcamelzenoh.noLossMessages=1000000
