@@ -39,6 +39,29 @@ class QueryTest extends TwoPeerSessions {
         return out;
     }
 
+    /**
+     * A get defaults to congestion control BLOCK, as in zenoh: the replies (and the final response)
+     * travel with the query's QoS, so with DROP a final response dropped under load left the get
+     * waiting for its timeout. The replies show the query's congestion control.
+     */
+    @Test
+    void aGetDefaultsToBlockAndItsRepliesTravelWithTheQuerysCongestionControl() throws Exception {
+        try (Queryable q = a.declareQueryable("test/query/qos", QueryableOptions.DEFAULT, query -> {
+            query.reply("test/query/qos", utf8("r"), null, null);
+            query.finish();
+        })) {
+            Loopback.settle();
+            List<Reply> byDefault = await(b.get("test/query/qos", GetOptions.DEFAULT));
+            assertThat(GetOptions.DEFAULT.qos().congestionControl()).isEqualTo(CongestionControl.BLOCK);
+            assertThat(byDefault).singleElement().satisfies(r ->
+                    assertThat(r.sample().congestionControl()).isEqualTo(CongestionControl.BLOCK));
+            List<Reply> dropping = await(b.get("test/query/qos", GetOptions.DEFAULT.withQos(
+                    Qos.DEFAULT.withCongestionControl(CongestionControl.DROP))));
+            assertThat(dropping).singleElement().satisfies(r ->
+                    assertThat(r.sample().congestionControl()).isEqualTo(CongestionControl.DROP));
+        }
+    }
+
     @Test
     void oneQueryGetsSeveralRepliesThenCompletesOnce() throws Exception {
         try (Queryable q = a.declareQueryable("test/query/multi/**", QueryableOptions.DEFAULT, query -> {

@@ -96,8 +96,10 @@ public class ZenohConfiguration implements Cloneable {
             + " header; wins over Content-Type.")
     private String encoding;
     @UriParam(label = "producer", enums = "drop,block,blockFirst", defaultValue = "drop", description = "What a"
-            + " put does when a transport queue is full: drop the message, or block until there is room.")
-    private String congestionControl = "drop";
+            + " put does when a transport queue is full: drop the message, or block until there is room. Unset, a"
+            + " get uses zenoh's request default, block: its replies and final response travel with the query's"
+            + " congestion control, and a dropped final response would leave the get waiting for its timeout.")
+    private String congestionControl; // null: drop for put/delete, block for get
     @UriParam(label = "producer", enums = "realTime,interactiveHigh,interactiveLow,dataHigh,data,dataLow,"
             + "background", defaultValue = "data", description = "Priority of the publications.")
     private String priority = "data";

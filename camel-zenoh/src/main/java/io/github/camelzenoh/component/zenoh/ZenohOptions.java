@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * parses an option again.
  */
 record ZenohOptions(ConsumerType consumerType, Operation operation, Locality origin, Overflow overflow, Qos qos,
-        Encoding encoding, QueryTarget target, ConsolidationMode consolidation) {
+        Qos getQos, Encoding encoding, QueryTarget target, ConsolidationMode consolidation) {
 
     enum ConsumerType { SUBSCRIBER, QUERYABLE, LIVELINESS }
 
@@ -43,13 +43,17 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
         check(c.getHeartbeat() >= 0, "heartbeat", c.getHeartbeat(), "0 or more milliseconds");
         check(c.getRecoveryPeriod() >= 0, "recoveryPeriod", c.getRecoveryPeriod(), "0 or more milliseconds");
-        Qos qos = new Qos(parse(CongestionControl.class, "congestionControl", c.getCongestionControl()),
+        // congestionControl unset: zenoh's defaults, drop for put/delete and block for get (see
+        // GetOptions.DEFAULT: a get's final response travels with the query's congestion control)
+        String cc = c.getCongestionControl();
+        Qos qos = new Qos(cc == null ? CongestionControl.DROP : parse(CongestionControl.class, "congestionControl", cc),
                 parse(Priority.class, "priority", c.getPriority()), c.isExpress(),
                 parse(Reliability.class, "reliability", c.getReliability()), Locality.ANY);
+        Qos getQos = cc == null ? qos.withCongestionControl(CongestionControl.BLOCK) : qos;
         return new ZenohOptions(parse(ConsumerType.class, "consumerType", c.getConsumerType()),
                 parse(Operation.class, "operation", c.getOperation()),
                 parse(Locality.class, "allowedOrigin", c.getAllowedOrigin()),
-                parse(Overflow.class, "overflowPolicy", c.getOverflowPolicy()), qos,
+                parse(Overflow.class, "overflowPolicy", c.getOverflowPolicy()), qos, getQos,
                 encoding(c.getEncoding()),
                 parse(QueryTarget.class, "target", c.getTarget()),
                 parse(ConsolidationMode.class, "consolidation", c.getConsolidation()));

@@ -241,7 +241,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Object body = m.getBody();
         String parameters = m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, c.getParameters(), String.class);
         GetOptions o = new GetOptions(parameters, null, null, ZenohMessages.attachment(exchange), options.target(),
-                options.consolidation(), c.getTimeout(), options.qos());
+                options.consolidation(), c.getTimeout(), options.getQos());
         if (body != null) {
             o = o.withPayload(ZenohMessages.payload(exchange, body, "get"),
                     ZenohMessages.encoding(m, body, options.encoding()));

@@ -2,6 +2,7 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.Queryable;
@@ -114,6 +115,17 @@ class ZenohGetTest extends ZenohTestSupport {
         assertThat(replies).extracting(ZenohReply::payloadAsString).containsExactlyInAnyOrder("A", "B");
         assertThat(e.getMessage().getBody(String.class)).isEqualTo(replies.get(0).payloadAsString());
         assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR)).isEqualTo(replies.get(0).keyExpr());
+    }
+
+    /** congestionControl unset: zenoh's defaults — drop for puts, block for gets (see GetOptions.DEFAULT). */
+    @Test
+    void aGetUsesBlockUnlessCongestionControlIsSet() {
+        ZenohOptions get = context.getEndpoint("zenoh:cc/get?operation=get", ZenohEndpoint.class).options();
+        assertThat(get.getQos().congestionControl()).isEqualTo(CongestionControl.BLOCK);
+        assertThat(get.qos().congestionControl()).isEqualTo(CongestionControl.DROP);
+        ZenohOptions set = context.getEndpoint("zenoh:cc/get?operation=get&congestionControl=drop", ZenohEndpoint.class)
+                .options();
+        assertThat(set.getQos().congestionControl()).isEqualTo(CongestionControl.DROP);
     }
 
     @Test
