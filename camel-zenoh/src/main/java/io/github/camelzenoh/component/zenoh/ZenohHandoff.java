@@ -31,12 +31,6 @@ final class ZenohHandoff<T> {
     private final String name;
     private volatile boolean running;
     private int threads;
-    /**
-     * Items a route thread takes per wake-up. One thread: a burst at once (fewer queue locks per
-     * message). Several threads: one each, so a burst spreads over all of them instead of waiting
-     * behind one slow exchange in the batch of the thread that woke first.
-     */
-    private int take = BATCH;
 
     /**
      * BLOCK: zenoh threads finding the queue full wait here until the route threads have drained
@@ -105,7 +99,6 @@ final class ZenohHandoff<T> {
     void start(ExecutorService executor, int threads, Consumer<T> sink) {
         running = true;
         this.threads = threads;
-        this.take = threads == 1 ? BATCH : 1;
         for (int i = 0; i < threads; i++) {
             executor.execute(() -> drain(sink));
         }
@@ -127,8 +120,11 @@ final class ZenohHandoff<T> {
                     return;
                 }
                 batch.add(first);
-                if (take > 1) {
-                    queue.drainTo(batch, take - 1);
+                // one route thread takes a burst at once (fewer queue locks per message); several take
+                // one item each, so a burst spreads over all of them instead of waiting behind one
+                // slow exchange in the batch of the thread that woke first
+                if (threads == 1) {
+                    queue.drainTo(batch, BATCH - 1);
                 }
                 if (waiting > 0 && queue.size() <= resumeAt) {
                     synchronized (room) {

@@ -62,8 +62,9 @@ record ZenohOptions(ConsumerType consumerType, Operation operation, Locality ori
     private static final List<String> MODES = List.of("peer", "client", "router");
 
     /** Numeric options: false = a count (int), true = milliseconds (long; a duration such as 5s or 1m30s also works). */
-    private static final Map<String, Boolean> NUMBERS = Map.of("queueSize", false, "concurrentConsumers", false, "idleSpinMicros", false,
-            "historySize", false, "cacheSize", false, "timeout", true, "heartbeat", true, "recoveryPeriod", true);
+    private static final Map<String, Boolean> NUMBERS = Map.of("queueSize", false, "concurrentConsumers", false,
+            "idleSpinMicros", false, "historySize", false, "cacheSize", false, "timeout", true, "heartbeat", true,
+            "recoveryPeriod", true);
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
     private static final Pattern DURATION = Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?");
 
