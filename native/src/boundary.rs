@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! The one wrapper around every exported function: Rust errors and panics become Java exceptions.
 //!
 //! A panic must never unwind into the JVM (undefined behaviour) and `panic = "abort"` would take
@@ -41,7 +44,10 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
     pub fn new(kind: Kind, message: impl Into<String>) -> Self {
-        Error { kind, message: without_source_locations(&message.into()) }
+        Error {
+            kind,
+            message: without_source_locations(&message.into()),
+        }
     }
     pub fn zenoh(message: impl Into<String>) -> Self {
         Self::new(Kind::Zenoh, message)
@@ -66,7 +72,11 @@ impl<T, E: std::fmt::Display> Context<T> for std::result::Result<T, E> {
     fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T> {
         self.map_err(|e| {
             let text = e.to_string();
-            let kind = if text == zenoh::session::SessionClosedError.to_string() { Kind::Closed } else { kind };
+            let kind = if text == zenoh::session::SessionClosedError.to_string() {
+                Kind::Closed
+            } else {
+                kind
+            };
             Error::new(kind, format!("{}: {text}", what()))
         })
     }
@@ -79,7 +89,9 @@ pub fn without_source_locations(message: &str) -> String {
     let mut rest = message;
     while let Some(i) = rest.find(" at ") {
         let tail = &rest[i + 4..];
-        let end = tail.find(|c: char| c.is_whitespace() || c == ']').unwrap_or(tail.len());
+        let end = tail
+            .find(|c: char| c.is_whitespace() || c == ']')
+            .unwrap_or(tail.len());
         let token = tail[..end].trim_end_matches('.');
         let is_location = token
             .rsplit_once(".rs:")
@@ -108,9 +120,7 @@ mod tests {
         );
         assert_eq!(
             clean("listener [127.0.0.1:7447: in use at /a/tcp.rs:61.] at /b/unicast.rs:338."),
-            "listener [127.0.0.1:7447: in use] "
-                .trim_end()
-                .to_string()
+            "listener [127.0.0.1:7447: in use] ".trim_end().to_string()
         );
         assert_eq!(clean("look at this"), "look at this");
         assert_eq!(clean("meet at 10.rs:x"), "meet at 10.rs:x");

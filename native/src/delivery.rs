@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Subscriber samples to Java in batches: several samples per JNI crossing when zenoh has a
 //! backlog, one when it has not — and never a native object per message.
 //!
@@ -103,7 +106,15 @@ impl Batch {
             }
             None => -1,
         };
-        self.meta.extend_from_slice(&[key_len, payload_len, enc.id() as i32, schema_len, sample_flags(s), ts_len, att_len]);
+        self.meta.extend_from_slice(&[
+            key_len,
+            payload_len,
+            enc.id() as i32,
+            schema_len,
+            sample_flags(s),
+            ts_len,
+            att_len,
+        ]);
         self.count += 1;
     }
 

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! get: replies reach a ReplySink as values, then exactly one onComplete — sent when zenoh drops
 //! the callback (all replies in, or the timeout passed), or at once if the get fails to start.
 
@@ -22,7 +25,9 @@ pub struct ReplyListener(pub Listener);
 impl Drop for ReplyListener {
     fn drop(&mut self) {
         let l = &self.0;
-        jvm::upcall(2, |env| jvm::call_void(env, l.obj.as_obj(), jvm::ids().on_complete, &[]));
+        jvm::upcall(2, |env| {
+            jvm::call_void(env, l.obj.as_obj(), jvm::ids().on_complete, &[])
+        });
     }
 }
 
@@ -37,15 +42,18 @@ pub fn deliver(listener: &ReplyListener, reply: &Reply) {
                     None => JObject::null(),
                 };
                 let payload = new_bytes(env, err.payload())?.into();
-                (false, SampleValues {
-                    key: JObject::null(),
-                    payload,
-                    encoding_id: enc.id() as i32,
-                    schema,
-                    flags: 0,
-                    timestamp: JObject::null(),
-                    attachment: JObject::null(),
-                })
+                (
+                    false,
+                    SampleValues {
+                        key: JObject::null(),
+                        payload,
+                        encoding_id: enc.id() as i32,
+                        schema,
+                        flags: 0,
+                        timestamp: JObject::null(),
+                        attachment: JObject::null(),
+                    },
+                )
             }
         };
         let (ok, s) = v;
@@ -113,6 +121,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
         if let Some(a) = att {
             b = b.attachment(a);
         }
-        b.callback(callback).wait().ctx(Kind::Zenoh, || format!("get '{selector}'"))
+        b.callback(callback)
+            .wait()
+            .ctx(Kind::Zenoh, || format!("get '{selector}'"))
     })
 }

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Handles: long-lived Rust objects owned by a Java object through a `jlong`.
 //!
 //! Java (`NativeHandle`) guarantees a pointer is live for the duration of every call and is freed

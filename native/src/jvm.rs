@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! The JVM side of callbacks: the cached VM, the listener method ids (looked up once at load),
 //! and [`upcall`], which runs Java code from a zenoh runtime thread safely.
 
@@ -34,8 +37,16 @@ pub fn init(vm: JavaVM) -> jni::errors::Result<()> {
     };
     let ids = MethodIds {
         on_samples: id("SampleSink", "onSamples", "(IILjava/nio/ByteBuffer;)V")?,
-        on_query: id("QuerySink", "onQuery", "(JLjava/lang/String;Ljava/lang/String;[BILjava/lang/String;[B)V")?,
-        on_reply: id("ReplySink", "onReply", "(ZLjava/lang/String;[BILjava/lang/String;ILjava/lang/String;[B)V")?,
+        on_query: id(
+            "QuerySink",
+            "onQuery",
+            "(JLjava/lang/String;Ljava/lang/String;[BILjava/lang/String;[B)V",
+        )?,
+        on_reply: id(
+            "ReplySink",
+            "onReply",
+            "(ZLjava/lang/String;[BILjava/lang/String;ILjava/lang/String;[B)V",
+        )?,
         on_complete: id("ReplySink", "onComplete", "()V")?,
         on_miss: id("MissSink", "onMiss", "(Ljava/lang/String;J)V")?,
     };
@@ -57,7 +68,10 @@ pub struct Listener {
 
 impl Listener {
     pub fn new(env: &JNIEnv, obj: &JObject) -> jni::errors::Result<Self> {
-        Ok(Listener { obj: env.new_global_ref(obj)?, _counted: Counted::new() })
+        Ok(Listener {
+            obj: env.new_global_ref(obj)?,
+            _counted: Counted::new(),
+        })
     }
 }
 
@@ -70,7 +84,9 @@ where
     F: FnOnce(&mut JNIEnv) -> jni::errors::Result<()>,
 {
     let Some(vm) = VM.get() else { return };
-    let Ok(mut env) = vm.attach_current_thread_as_daemon() else { return };
+    let Ok(mut env) = vm.attach_current_thread_as_daemon() else {
+        return;
+    };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         env.with_local_frame(capacity, |env| f(env))
     }));
@@ -86,9 +102,16 @@ where
 }
 
 /// Calls a void listener method with pre-built arguments.
-pub fn call_void(env: &mut JNIEnv, target: &JObject, method: JMethodID, args: &[jvalue]) -> jni::errors::Result<()> {
+pub fn call_void(
+    env: &mut JNIEnv,
+    target: &JObject,
+    method: JMethodID,
+    args: &[jvalue],
+) -> jni::errors::Result<()> {
     // SAFETY: `method` was looked up on the listener's interface with the matching signature.
-    unsafe { env.call_method_unchecked(target, method, ReturnType::Primitive(Primitive::Void), args) }?;
+    unsafe {
+        env.call_method_unchecked(target, method, ReturnType::Primitive(Primitive::Void), args)
+    }?;
     Ok(())
 }
 
@@ -116,5 +139,9 @@ pub fn count_delivery(samples: u64, upcalls: u64, jni_calls: u64) {
 
 /// [samples, upcalls, jni calls] counted so far.
 pub fn delivery_counters() -> [i64; 3] {
-    [SAMPLES.load(Ordering::Relaxed) as i64, UPCALLS.load(Ordering::Relaxed) as i64, JNI_CALLS.load(Ordering::Relaxed) as i64]
+    [
+        SAMPLES.load(Ordering::Relaxed) as i64,
+        UPCALLS.load(Ordering::Relaxed) as i64,
+        JNI_CALLS.load(Ordering::Relaxed) as i64,
+    ]
 }

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Key expressions: validation and canonization keep no handle; a declared key expression is the
 //! one long-lived KeyExpr handle (held for an endpoint's lifetime).
 
@@ -94,7 +97,10 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprInters
     b: JString,
 ) -> jboolean {
     boundary::run(&mut env, |env| {
-        let (a, b) = (string(env, &a, "key expression")?, string(env, &b, "key expression")?);
+        let (a, b) = (
+            string(env, &a, "key expression")?,
+            string(env, &b, "key expression")?,
+        );
         Ok(check(&a)?.intersects(check(&b)?) as jboolean)
     })
 }
@@ -107,7 +113,10 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprInclud
     b: JString,
 ) -> jboolean {
     boundary::run(&mut env, |env| {
-        let (a, b) = (string(env, &a, "key expression")?, string(env, &b, "key expression")?);
+        let (a, b) = (
+            string(env, &a, "key expression")?,
+            string(env, &b, "key expression")?,
+        );
         Ok(check(&a)?.includes(check(&b)?) as jboolean)
     })
 }
@@ -127,7 +136,10 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprDeclar
             .declare_keyexpr(s.clone())
             .wait()
             .ctx(Kind::Zenoh, || format!("declaring key expression '{s}'"))?;
-        Ok(handle::into_handle(Declared { key_expr, session: session.clone() }))
+        Ok(handle::into_handle(Declared {
+            key_expr,
+            session: session.clone(),
+        }))
     })
 }
 
@@ -145,6 +157,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprUndecl
         d.session
             .undeclare(d.key_expr.clone())
             .wait()
-            .ctx(Kind::Zenoh, || format!("undeclaring key expression '{}'", d.key_expr))
+            .ctx(Kind::Zenoh, || {
+                format!("undeclaring key expression '{}'", d.key_expr)
+            })
     })
 }

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! JNI binding over the `zenoh` crate for camel-zenoh.
 //!
 //! One file per concern. Every exported `Java_*` function goes through [`boundary::run`], which

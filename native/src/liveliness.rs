@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Liveliness: tokens (handles), liveliness subscribers (the subscriber handle type, with history)
 //! and liveliness get (the get reply path).
 
@@ -34,7 +37,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
             .liveliness()
             .declare_token(key.clone())
             .wait()
-            .ctx(Kind::KeyExpr, || format!("declaring liveliness token '{key}'"))?;
+            .ctx(Kind::KeyExpr, || {
+                format!("declaring liveliness token '{key}'")
+            })?;
         Ok(handle::into_handle(token))
     })
 }
@@ -47,7 +52,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessUnd
 ) {
     boundary::run(&mut env, |_| {
         let t: LivelinessToken = unsafe { handle::take(ptr, "liveliness token") }?;
-        ignore_closed(t.undeclare().wait()).ctx(Kind::Zenoh, || "undeclaring liveliness token".to_string())
+        ignore_closed(t.undeclare().wait())
+            .ctx(Kind::Zenoh, || "undeclaring liveliness token".to_string())
     })
 }
 
@@ -71,7 +77,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
             .history(history != 0)
             .callback(callback)
             .wait()
-            .ctx(Kind::KeyExpr, || format!("declaring liveliness subscriber on '{key}'"))?;
+            .ctx(Kind::KeyExpr, || {
+                format!("declaring liveliness subscriber on '{key}'")
+            })?;
         Ok(handle::into_handle(AnySubscriber::Plain(sub)))
     })
 }
@@ -94,6 +102,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
         if timeout_millis > 0 {
             b = b.timeout(Duration::from_millis(timeout_millis as u64));
         }
-        b.callback(callback).wait().ctx(Kind::KeyExpr, || format!("liveliness get '{key}'"))
+        b.callback(callback)
+            .wait()
+            .ctx(Kind::KeyExpr, || format!("liveliness get '{key}'"))
     })
 }

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Publishers (plain or zenoh-ext advanced) and one-shot session put/delete. Encodings arrive by
 //! value with each call: no native Encoding object exists per message.
 
@@ -163,7 +166,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherUnde
 }
 
 /// Undeclaring after the session closed is not an error: closing already undeclared everything.
-pub fn ignore_closed<E: std::fmt::Display>(r: std::result::Result<(), E>) -> std::result::Result<(), E> {
+pub fn ignore_closed<E: std::fmt::Display>(
+    r: std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
     match r {
         Err(e) if e.to_string().to_lowercase().contains("closed") => Ok(()),
         other => other,

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Queryables. Each query reaches Java as values plus a handle to the zenoh Query, which Java
 //! answers any number of times and then finishes exactly once: dropping the Query is what sends
 //! the final response, so an unfinished query keeps the asker waiting until its own timeout.
@@ -82,7 +85,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryableDecl
             .allowed_origin(locality(origin)?)
             .callback(move |query| deliver(&l, query))
             .wait()
-            .ctx(Kind::Zenoh, || format!("declaring queryable on '{key_expr}'"))?;
+            .ctx(Kind::Zenoh, || {
+                format!("declaring queryable on '{key_expr}'")
+            })?;
         Ok(handle::into_handle(q))
     })
 }
@@ -124,7 +129,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReply(
         if let Some(a) = att {
             b = b.attachment(a);
         }
-        b.wait().ctx(Kind::Zenoh, || format!("reply on '{key}' to query '{}'", q.selector()))
+        b.wait().ctx(Kind::Zenoh, || {
+            format!("reply on '{key}' to query '{}'", q.selector())
+        })
     })
 }
 
@@ -145,7 +152,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReplyDel
         if let Some(a) = att {
             b = b.attachment(a);
         }
-        b.wait().ctx(Kind::Zenoh, || format!("delete reply on '{key}' to query '{}'", q.selector()))
+        b.wait().ctx(Kind::Zenoh, || {
+            format!("delete reply on '{key}' to query '{}'", q.selector())
+        })
     })
 }
 
@@ -166,7 +175,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReplyErr
         if let Some(e) = enc {
             b = b.encoding(e);
         }
-        b.wait().ctx(Kind::Zenoh, || format!("error reply to query '{}'", q.selector()))
+        b.wait().ctx(Kind::Zenoh, || {
+            format!("error reply to query '{}'", q.selector())
+        })
     })
 }
 

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! A received sample → JVM values (get replies; subscriber samples cross in batches, see
 //! delivery.rs). No native object outlives the call.
 

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Session: open from JSON5 text and/or a config file plus overrides; close; info.
 
 use jni::objects::{JClass, JObjectArray, JString};
@@ -17,12 +20,21 @@ pub unsafe fn session<'a>(ptr: jlong) -> Result<&'a Session> {
     handle::borrow::<Session>(ptr, WHAT)
 }
 
-fn config(env: &mut JNIEnv, json5: &JString, file: &JString, overrides: &JObjectArray) -> Result<Config> {
+fn config(
+    env: &mut JNIEnv,
+    json5: &JString,
+    file: &JString,
+    overrides: &JObjectArray,
+) -> Result<Config> {
     let text = opt_string(env, json5)?;
     let path = opt_string(env, file)?;
     let mut config = match (&path, &text) {
-        (Some(p), _) => Config::from_file(p).ctx(Kind::Config, || format!("zenoh config file '{p}'"))?,
-        (None, Some(t)) => Config::from_json5(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?,
+        (Some(p), _) => {
+            Config::from_file(p).ctx(Kind::Config, || format!("zenoh config file '{p}'"))?
+        }
+        (None, Some(t)) => {
+            Config::from_json5(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?
+        }
         (None, None) => Config::default(),
     };
     if let (Some(_), Some(t)) = (&path, &text) {
@@ -31,7 +43,9 @@ fn config(env: &mut JNIEnv, json5: &JString, file: &JString, overrides: &JObject
             json5::from_str(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?;
         for (k, v) in inline {
             let v = v.to_string();
-            config.insert_json5(&k, &v).ctx(Kind::Config, || format!("zenoh config (inline JSON5) key '{k}'"))?;
+            config.insert_json5(&k, &v).ctx(Kind::Config, || {
+                format!("zenoh config (inline JSON5) key '{k}'")
+            })?;
         }
     }
     if !overrides.is_null() {
@@ -42,7 +56,9 @@ fn config(env: &mut JNIEnv, json5: &JString, file: &JString, overrides: &JObject
             let v = env.get_object_array_element(overrides, i + 1)?;
             let k: String = env.get_string(&JString::from(k))?.into();
             let v: String = env.get_string(&JString::from(v))?.into();
-            config.insert_json5(&k, &v).ctx(Kind::Config, || format!("zenoh config key '{k}' = {v}"))?;
+            config
+                .insert_json5(&k, &v)
+                .ctx(Kind::Config, || format!("zenoh config key '{k}' = {v}"))?;
             i += 2;
         }
     }
@@ -93,7 +109,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionIsClos
     _class: JClass,
     ptr: jlong,
 ) -> jboolean {
-    boundary::run(&mut env, |_| Ok(unsafe { session(ptr) }?.is_closed() as jboolean))
+    boundary::run(&mut env, |_| {
+        Ok(unsafe { session(ptr) }?.is_closed() as jboolean)
+    })
 }
 
 #[no_mangle]
@@ -116,13 +134,22 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPeers(
 ) -> jobjectArray {
     boundary::run(&mut env, |env| {
         let s = unsafe { session(ptr) }?;
-        let routers: Vec<String> = s.info().routers_zid().wait().map(|z| z.to_string()).collect();
+        let routers: Vec<String> = s
+            .info()
+            .routers_zid()
+            .wait()
+            .map(|z| z.to_string())
+            .collect();
         let peers: Vec<String> = s.info().peers_zid().wait().map(|z| z.to_string()).collect();
         let string_class = env.find_class("java/lang/String")?;
         let array_class = env.find_class("[Ljava/lang/String;")?;
         let outer = env.new_object_array(2, &array_class, jni::objects::JObject::null())?;
         for (i, list) in [routers, peers].iter().enumerate() {
-            let inner = env.new_object_array(list.len() as i32, &string_class, jni::objects::JObject::null())?;
+            let inner = env.new_object_array(
+                list.len() as i32,
+                &string_class,
+                jni::objects::JObject::null(),
+            )?;
             for (j, z) in list.iter().enumerate() {
                 let js = env.new_string(z)?;
                 env.set_object_array_element(&inner, j as i32, js)?;

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Subscribers: plain, zenoh-ext advanced (history, recovery, miss detection), and liveliness
 //! subscribers share one handle type. Samples reach Java as values (sample.rs).
 
@@ -62,7 +65,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
             .allowed_origin(locality(origin)?);
         let advanced = history_max_samples > 0 || recovery != 0;
         if !advanced {
-            return Ok(handle::into_handle(AnySubscriber::Plain(builder.wait().ctx(Kind::Zenoh, what)?)));
+            return Ok(handle::into_handle(AnySubscriber::Plain(
+                builder.wait().ctx(Kind::Zenoh, what)?,
+            )));
         }
         let mut adv = builder.advanced();
         if history_max_samples > 0 {
@@ -74,7 +79,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
         }
         if recovery != 0 {
             adv = adv.recovery(if recovery_period_millis > 0 {
-                RecoveryConfig::default().periodic_queries(Duration::from_millis(recovery_period_millis as u64))
+                RecoveryConfig::default()
+                    .periodic_queries(Duration::from_millis(recovery_period_millis as u64))
             } else {
                 RecoveryConfig::default().heartbeat()
             });
@@ -86,7 +92,12 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
         } else {
             let l = Listener::new(env, &miss_listener)?;
             let cb = move |m: Miss| deliver_miss(&l, &m);
-            Some(sub.sample_miss_listener().callback(cb).wait().ctx(Kind::Zenoh, what)?)
+            Some(
+                sub.sample_miss_listener()
+                    .callback(cb)
+                    .wait()
+                    .ctx(Kind::Zenoh, what)?,
+            )
         };
         Ok(handle::into_handle(AnySubscriber::Advanced(sub, misses)))
     })
@@ -96,7 +107,10 @@ fn deliver_miss(listener: &Listener, miss: &Miss) {
     jvm::upcall(4, |env| {
         let src = miss.source();
         let source = env.new_string(format!("{}:{}", src.zid(), src.eid()))?;
-        let a = [JValue::Object(&source).as_jni(), JValue::Long(miss.nb() as i64).as_jni()];
+        let a = [
+            JValue::Object(&source).as_jni(),
+            JValue::Long(miss.nb() as i64).as_jni(),
+        ];
         jvm::call_void(env, listener.obj.as_obj(), jvm::ids().on_miss, &a)
     });
 }

@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! Plain values crossing the boundary: encodings as (id, schema), QoS packed into one int,
 //! nullable strings and byte arrays.
 
@@ -16,7 +19,8 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
     if id < 0 {
         return Ok(None);
     }
-    let id = u16::try_from(id).map_err(|_| Error::zenoh(format!("encoding id {id} is outside 0..65535")))?;
+    let id = u16::try_from(id)
+        .map_err(|_| Error::zenoh(format!("encoding id {id} is outside 0..65535")))?;
     let schema = opt_string(env, schema)?;
     if let Some(s) = &schema {
         // zenoh writes a schema with an 8-bit length; a longer one makes zenoh panic while it holds
@@ -63,7 +67,10 @@ pub fn new_bytes<'l>(env: &mut JNIEnv<'l>, z: &ZBytes) -> jni::errors::Result<JB
     }
 }
 
-pub fn null_or_string<'l>(env: &mut JNIEnv<'l>, s: Option<&str>) -> jni::errors::Result<JObject<'l>> {
+pub fn null_or_string<'l>(
+    env: &mut JNIEnv<'l>,
+    s: Option<&str>,
+) -> jni::errors::Result<JObject<'l>> {
     Ok(match s {
         Some(s) => env.new_string(s)?.into(),
         None => JObject::null(),
@@ -85,15 +92,24 @@ pub fn qos(bits: i32) -> Result<Qos> {
         0 => CongestionControl::Drop,
         1 => CongestionControl::Block,
         2 => CongestionControl::BlockFirst,
-        c => return Err(Error::zenoh(format!("congestion control code {c} is unknown"))),
+        c => {
+            return Err(Error::zenoh(format!(
+                "congestion control code {c} is unknown"
+            )))
+        }
     };
     let p = ((bits >> 2) & 0b111) as u8;
-    let priority = Priority::try_from(p).map_err(|e| Error::zenoh(format!("priority code {p}: {e}")))?;
+    let priority =
+        Priority::try_from(p).map_err(|e| Error::zenoh(format!("priority code {p}: {e}")))?;
     Ok(Qos {
         congestion,
         priority,
         express: bits & (1 << 5) != 0,
-        reliability: if bits & (1 << 6) != 0 { Reliability::Reliable } else { Reliability::BestEffort },
+        reliability: if bits & (1 << 6) != 0 {
+            Reliability::Reliable
+        } else {
+            Reliability::BestEffort
+        },
         destination: locality((bits >> 7) & 0b11)?,
     })
 }
@@ -147,8 +163,18 @@ mod tests {
     use super::*;
 
     /// The layout of Qos.bits() in Qos.java.
-    fn bits(congestion: i32, priority: i32, express: bool, reliable: bool, destination: i32) -> i32 {
-        congestion | (priority << 2) | ((express as i32) << 5) | ((reliable as i32) << 6) | (destination << 7)
+    fn bits(
+        congestion: i32,
+        priority: i32,
+        express: bool,
+        reliable: bool,
+        destination: i32,
+    ) -> i32 {
+        congestion
+            | (priority << 2)
+            | ((express as i32) << 5)
+            | ((reliable as i32) << 6)
+            | (destination << 7)
     }
 
     fn error_of<T>(r: Result<T>) -> String {
@@ -197,7 +223,10 @@ mod tests {
             Priority::Background,
         ];
         for (i, p) in expected.iter().enumerate() {
-            assert_eq!(qos(bits(0, i as i32 + 1, false, true, 0)).unwrap().priority, *p);
+            assert_eq!(
+                qos(bits(0, i as i32 + 1, false, true, 0)).unwrap().priority,
+                *p
+            );
         }
     }
 

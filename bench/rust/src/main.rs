@@ -1,3 +1,6 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
 //! The Rust peers of the camel-zenoh benchmark (bench/run.sh), one binary with four commands:
 //!
 //!   zbench sub  --listen EP  [--key K] [--warmup N] [--rounds N] [--round-ms MS]
@@ -33,16 +36,28 @@ impl Args {
         let mut it = items.iter();
         while let Some(k) = it.next() {
             let key = k.trim_start_matches("--").to_string();
-            let v = it.next().cloned().unwrap_or_else(|| fail(&format!("option {k} needs a value")));
+            let v = it
+                .next()
+                .cloned()
+                .unwrap_or_else(|| fail(&format!("option {k} needs a value")));
             m.insert(key, v);
         }
         Args(m)
     }
     fn str(&self, k: &str, default: &str) -> String {
-        self.0.get(k).cloned().unwrap_or_else(|| default.to_string())
+        self.0
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| default.to_string())
     }
     fn num(&self, k: &str, default: u64) -> u64 {
-        self.0.get(k).map(|v| v.parse().unwrap_or_else(|_| fail(&format!("--{k} {v}: not a number")))).unwrap_or(default)
+        self.0
+            .get(k)
+            .map(|v| {
+                v.parse()
+                    .unwrap_or_else(|_| fail(&format!("--{k} {v}: not a number")))
+            })
+            .unwrap_or(default)
     }
 }
 
@@ -53,7 +68,9 @@ fn fail(text: &str) -> ! {
 
 fn main() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = argv.first() else { fail("usage: zbench sub|pub|ping|pong [--option value]...") };
+    let Some(cmd) = argv.first() else {
+        fail("usage: zbench sub|pub|ping|pong [--option value]...")
+    };
     let args = Args::parse(&argv[1..]);
     exit_when_stdin_closes();
     match cmd.as_str() {
@@ -81,12 +98,17 @@ fn open(args: &Args) -> Session {
         None => "[]".to_string(),
     };
     let mut c = zenoh::Config::default();
-    let set = |c: &mut zenoh::Config, k: &str, v: &str| c.insert_json5(k, v).unwrap_or_else(|e| fail(&format!("{k}: {e}")));
+    let set = |c: &mut zenoh::Config, k: &str, v: &str| {
+        c.insert_json5(k, v)
+            .unwrap_or_else(|e| fail(&format!("{k}: {e}")))
+    };
     set(&mut c, "mode", "\"peer\"");
     set(&mut c, "scouting/multicast/enabled", "false");
     set(&mut c, "listen/endpoints", &list("listen"));
     set(&mut c, "connect/endpoints", &list("connect"));
-    zenoh::open(c).wait().unwrap_or_else(|e| fail(&format!("open: {e}")))
+    zenoh::open(c)
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("open: {e}")))
 }
 
 /// CPU time of this process (user + system, all threads) in ns, from /proc/self/stat (10 ms ticks).
@@ -95,12 +117,19 @@ fn cpu_ns() -> u64 {
     // fields after the ")" closing the command name: state is field 3, utime 14, stime 15
     let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
     let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| f.get(i - 3).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    let ticks = |i: usize| {
+        f.get(i - 3)
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     (ticks(14) + ticks(15)) * 10_000_000
 }
 
 fn payload(size: u64) -> ZBytes {
-    (0..size).map(|i| (i % 10) as u8).collect::<Vec<u8>>().into()
+    (0..size)
+        .map(|i| (i % 10) as u8)
+        .collect::<Vec<u8>>()
+        .into()
 }
 
 /// Counts samples in zenoh's callback; the main thread reports the rate once per round.
@@ -140,7 +169,10 @@ fn sub(args: &Args) {
     }
     if rounds > 0 {
         let msgs = count.load(Ordering::Relaxed) - n0;
-        println!("STAT cpu_ns_per_msg {:.1}", (cpu_ns() - cpu0) as f64 / msgs as f64);
+        println!(
+            "STAT cpu_ns_per_msg {:.1}",
+            (cpu_ns() - cpu0) as f64 / msgs as f64
+        );
     }
     println!("STAT received {}", count.load(Ordering::Relaxed));
     println!("DONE");
@@ -157,14 +189,20 @@ fn publish(args: &Args) {
     let data = payload(args.num("size", 8));
     println!("READY");
     loop {
-        publisher.put(data.clone()).wait().unwrap_or_else(|e| fail(&format!("put: {e}")));
+        publisher
+            .put(data.clone())
+            .wait()
+            .unwrap_or_else(|e| fail(&format!("put: {e}")));
     }
 }
 
 /// z_ping: put on bench/ping, wait for the echo on bench/pong (FIFO handler), time the round trip.
 fn ping(args: &Args) {
     let session = open(args);
-    let sub = session.declare_subscriber(PONG).wait().unwrap_or_else(|e| fail(&format!("declare subscriber: {e}")));
+    let sub = session
+        .declare_subscriber(PONG)
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare subscriber: {e}")));
     let publisher = session
         .declare_publisher(PING)
         .congestion_control(CongestionControl::Block)
@@ -176,7 +214,10 @@ fn ping(args: &Args) {
     // until the pong's subscriber is known here, puts go nowhere: retry, then drop late echoes
     let deadline = Instant::now() + Duration::from_secs(args.num("timeout-s", 30));
     loop {
-        publisher.put(data.clone()).wait().unwrap_or_else(|e| fail(&format!("put: {e}")));
+        publisher
+            .put(data.clone())
+            .wait()
+            .unwrap_or_else(|e| fail(&format!("put: {e}")));
         if let Ok(Some(_)) = sub.recv_timeout(Duration::from_millis(100)) {
             break;
         }
@@ -190,7 +231,10 @@ fn ping(args: &Args) {
     let mut rtts = Vec::with_capacity(samples as usize);
     for i in 0..warmup + samples {
         let t = Instant::now();
-        publisher.put(data.clone()).wait().unwrap_or_else(|e| fail(&format!("put: {e}")));
+        publisher
+            .put(data.clone())
+            .wait()
+            .unwrap_or_else(|e| fail(&format!("put: {e}")));
         match sub.recv_timeout(Duration::from_secs(5)) {
             Ok(Some(_)) => {}
             _ => fail("pong lost"),

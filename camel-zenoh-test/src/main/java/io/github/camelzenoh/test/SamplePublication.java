@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.test;
 
 import io.github.camelzenoh.zenoh.CongestionControl;
@@ -7,7 +11,10 @@ import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
 import java.nio.charset.StandardCharsets;
 
-/** One put from a test: {@code zenoh.publish("k").encoding("application/json").attachment("a").put("{}")}. */
+/**
+ * One put from a test: {@code
+ * zenoh.publish("k").encoding("application/json").attachment("a").put("{}")}.
+ */
 public final class SamplePublication {
 
     private final Session session;

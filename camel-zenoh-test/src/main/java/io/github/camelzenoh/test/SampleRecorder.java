@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.test;
 
 import io.github.camelzenoh.zenoh.Sample;
@@ -36,14 +40,23 @@ public final class SampleRecorder implements AutoCloseable {
         return await(1, timeout).get(0);
     }
 
-    /** The first {@code count} samples, waiting up to {@code timeout}; fails naming what arrived. */
+    /**
+     * The first {@code count} samples, waiting up to {@code timeout}; fails naming what arrived.
+     */
     public synchronized List<Sample> await(int count, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (samples.size() < count) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new AssertionError("expected " + count + " samples on '" + keyExpr + "' within " + timeout
-                        + ", got " + samples.size());
+                throw new AssertionError(
+                        "expected "
+                                + count
+                                + " samples on '"
+                                + keyExpr
+                                + "' within "
+                                + timeout
+                                + ", got "
+                                + samples.size());
             }
             try {
                 wait(Math.max(1, left / 1_000_000));

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.test;
 
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
@@ -53,7 +57,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * ({@link #publish}), record what routes send ({@link #record}), query ({@link #get}) and answer
  * queries ({@link #answer}), so a route test needs no zenoh code.
  */
-public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+public final class ZenohExtension
+        implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
     /** How long declarations are given to reach the other sessions through the router. */
     static final Duration SETTLE = Duration.ofMillis(300);
@@ -111,8 +116,12 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
             return;
         }
         port = freePort();
-        router = Session.open(SessionConfig.DEFAULT.withMode(mode).withMulticastScouting(false)
-                .withListen(connectEndpoint()));
+        router =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode(mode)
+                                .withMulticastScouting(false)
+                                .withListen(connectEndpoint()));
         client = Session.open(sessionConfig());
     }
 
@@ -152,7 +161,10 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
         return "router".equals(mode) ? "client" : "peer";
     }
 
-    /** Component options that join this router: connect, mode, no multicast, listen on loopback only. */
+    /**
+     * Component options that join this router: connect, mode, no multicast, listen on loopback
+     * only.
+     */
     public Map<String, String> componentOptions() {
         Map<String, String> o = new LinkedHashMap<>();
         o.put("connect", connectEndpoint());
@@ -164,7 +176,9 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
         return o;
     }
 
-    /** The same as {@code camel.component.zenoh.*} properties, for Camel Main or Spring Boot tests. */
+    /**
+     * The same as {@code camel.component.zenoh.*} properties, for Camel Main or Spring Boot tests.
+     */
     public Map<String, String> mainProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         componentOptions().forEach((k, v) -> p.put("camel.component.zenoh." + k, v));
@@ -174,20 +188,30 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
     /** The same as URI options, e.g. {@code "zenoh:a/b?" + zenoh.uriOptions()}. */
     public String uriOptions() {
         StringBuilder b = new StringBuilder();
-        componentOptions().forEach((k, v) -> b.append(b.length() == 0 ? "" : "&").append(k).append('=').append(v));
+        componentOptions()
+                .forEach(
+                        (k, v) ->
+                                b.append(b.length() == 0 ? "" : "&")
+                                        .append(k)
+                                        .append('=')
+                                        .append(v));
         return b.toString();
     }
 
     /** A session configuration joining this extension (for code that opens its own session). */
     public SessionConfig sessionConfig() {
-        SessionConfig c = SessionConfig.DEFAULT.withMode(clientMode()).withMulticastScouting(false)
-                .withConnect(connectEndpoint());
+        SessionConfig c =
+                SessionConfig.DEFAULT
+                        .withMode(clientMode())
+                        .withMulticastScouting(false)
+                        .withConnect(connectEndpoint());
         return "peer".equals(clientMode()) ? c.withListen("tcp/127.0.0.1:0") : c;
     }
 
     /** Makes the context's zenoh component (added if missing) join this router. */
     public void configure(CamelContext context) {
-        ZenohComponent component = context.hasComponent("zenoh") instanceof ZenohComponent z ? z : null;
+        ZenohComponent component =
+                context.hasComponent("zenoh") instanceof ZenohComponent z ? z : null;
         if (component == null) {
             component = new ZenohComponent();
             context.addComponent("zenoh", component);
@@ -207,7 +231,8 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
     /** The helpers' own session (joined to the router), for anything the helpers do not cover. */
     public Session session() {
         if (client == null) {
-            throw new IllegalStateException("ZenohExtension is not started: register it with @RegisterExtension");
+            throw new IllegalStateException(
+                    "ZenohExtension is not started: register it with @RegisterExtension");
         }
         return client;
     }
@@ -216,10 +241,15 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
 
     /** Puts a UTF-8 text sample (encoding zenoh/string). */
     public void publish(String keyExpr, String payload) {
-        publish(keyExpr).encoding(Encoding.ZENOH_STRING).put(payload.getBytes(StandardCharsets.UTF_8));
+        publish(keyExpr)
+                .encoding(Encoding.ZENOH_STRING)
+                .put(payload.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** A put with encoding, attachment and QoS of your choice: {@code publish("k").encoding("application/json").put(bytes)}. */
+    /**
+     * A put with encoding, attachment and QoS of your choice: {@code
+     * publish("k").encoding("application/json").put(bytes)}.
+     */
     public SamplePublication publish(String keyExpr) {
         return new SamplePublication(session(), keyExpr);
     }
@@ -258,18 +288,31 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
     }
 
     /**
-     * Answers queries on {@code keyExpr} with the function's text (one reply on the query's own
-     * key expression, encoding zenoh/string). Undeclared after the test, or when closed.
+     * Answers queries on {@code keyExpr} with the function's text (one reply on the query's own key
+     * expression, encoding zenoh/string). Undeclared after the test, or when closed.
      */
     public Queryable answer(String keyExpr, Function<Query, String> replier) {
-        Queryable q = session().declareQueryable(keyExpr, QueryableOptions.DEFAULT, query -> {
-            try {
-                String key = query.keyExpr().contains("*") ? keyExpr : query.keyExpr();
-                query.reply(key, replier.apply(query).getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING, null);
-            } finally {
-                query.finish();
-            }
-        });
+        Queryable q =
+                session()
+                        .declareQueryable(
+                                keyExpr,
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    try {
+                                        String key =
+                                                query.keyExpr().contains("*")
+                                                        ? keyExpr
+                                                        : query.keyExpr();
+                                        query.reply(
+                                                key,
+                                                replier.apply(query)
+                                                        .getBytes(StandardCharsets.UTF_8),
+                                                Encoding.ZENOH_STRING,
+                                                null);
+                                    } finally {
+                                        query.finish();
+                                    }
+                                });
         synchronized (opened) {
             opened.add(q);
         }
@@ -286,7 +329,8 @@ public final class ZenohExtension implements BeforeAllCallback, AfterAllCallback
             long deadline = System.nanoTime() + timeout.toNanos();
             while (!probe.hasMatchingSubscribers()) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError("no subscriber on '" + keyExpr + "' within " + timeout);
+                    throw new AssertionError(
+                            "no subscriber on '" + keyExpr + "' within " + timeout);
                 }
                 sleep(Duration.ofMillis(20));
             }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.test;
 
 import static io.github.camelzenoh.component.zenoh.ZenohEndpointBuilder.zenoh;
@@ -13,13 +17,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The README's "Testing your routes" example, verbatim, so the documentation cannot rot. */
 class ReadmeExampleTest extends CamelTestSupport {
-    @RegisterExtension
-    static ZenohExtension zenoh = ZenohExtension.router();
+    @RegisterExtension static ZenohExtension zenoh = ZenohExtension.router();
 
     @Override
     protected CamelContext createCamelContext() throws Exception {
         CamelContext context = super.createCamelContext();
-        zenoh.configure(context);                                   // component joins the router
+        zenoh.configure(context); // component joins the router
         return context;
     }
 
@@ -27,9 +30,10 @@ class ReadmeExampleTest extends CamelTestSupport {
     protected RoutesBuilder createRouteBuilder() {
         return new RouteBuilder() {
             public void configure() {
-                from(zenoh("robots/*/temp")).removeHeaders("CamelZenohEncoding*")
-                    .transform(simple("${bodyAs(String)} C"))
-                    .to(zenoh("fleet/temperatures").encoding("text/plain"));
+                from(zenoh("robots/*/temp"))
+                        .removeHeaders("CamelZenohEncoding*")
+                        .transform(simple("${bodyAs(String)} C"))
+                        .to(zenoh("fleet/temperatures").encoding("text/plain"));
             }
         };
     }

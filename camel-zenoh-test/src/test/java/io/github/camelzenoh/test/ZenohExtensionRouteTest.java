@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.test;
 
 import static io.github.camelzenoh.component.zenoh.ZenohEndpointBuilder.zenoh;
@@ -18,8 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The extension and its helpers, used the way a user's route test uses them. */
 class ZenohExtensionRouteTest extends CamelTestSupport {
 
-    @RegisterExtension
-    static ZenohExtension zenoh = ZenohExtension.router();
+    @RegisterExtension static ZenohExtension zenoh = ZenohExtension.router();
 
     @Override
     protected CamelContext createCamelContext() throws Exception {
@@ -35,7 +38,9 @@ class ZenohExtensionRouteTest extends CamelTestSupport {
             public void configure() {
                 from(zenoh("orders/in/*"))
                         .removeHeaders("CamelZenohEncoding*")
-                        .transform(simple("{\"order\":\"${bodyAs(String)}\",\"from\":\"${header.CamelZenohKeyExpr}\"}"))
+                        .transform(
+                                simple(
+                                        "{\"order\":\"${bodyAs(String)}\",\"from\":\"${header.CamelZenohKeyExpr}\"}"))
                         .to(zenoh("orders/out").encoding("application/json"));
                 from(zenoh("svc/time").consumerType("queryable"))
                         .setBody(simple("now:${header.CamelZenohSelectorParameters}"));
@@ -50,7 +55,8 @@ class ZenohExtensionRouteTest extends CamelTestSupport {
         zenoh.awaitSubscriber("orders/in/42", Duration.ofSeconds(10));
         zenoh.publish("orders/in/42").encoding("text/plain").attachment("trace-1").put("pizza");
         Sample s = out.await(Duration.ofSeconds(10));
-        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("{\"order\":\"pizza\",\"from\":\"orders/in/42\"}");
+        assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"order\":\"pizza\",\"from\":\"orders/in/42\"}");
         assertThat(s.encoding()).isEqualTo(Encoding.APPLICATION_JSON);
         assertThat(s.attachment()).asString(StandardCharsets.UTF_8).isEqualTo("trace-1");
     }
@@ -59,13 +65,18 @@ class ZenohExtensionRouteTest extends CamelTestSupport {
     void getAsksTheRoutesQueryable() {
         List<Reply> replies = List.of();
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (replies.isEmpty() && System.nanoTime() < deadline) { // the route's queryable may still be spreading
+        while (replies.isEmpty()
+                && System.nanoTime() < deadline) { // the route's queryable may still be spreading
             replies = zenoh.get("svc/time?tz=utc", Duration.ofSeconds(2));
         }
-        assertThat(replies).singleElement().satisfies(r -> {
-            assertThat(r.ok()).isTrue();
-            assertThat(new String(r.sample().payload(), StandardCharsets.UTF_8)).isEqualTo("now:tz=utc");
-        });
+        assertThat(replies)
+                .singleElement()
+                .satisfies(
+                        r -> {
+                            assertThat(r.ok()).isTrue();
+                            assertThat(new String(r.sample().payload(), StandardCharsets.UTF_8))
+                                    .isEqualTo("now:tz=utc");
+                        });
     }
 
     @Test
@@ -78,8 +89,11 @@ class ZenohExtensionRouteTest extends CamelTestSupport {
     @Test
     void optionsForUrisAndMainPointAtTheRouter() {
         assertThat(zenoh.connectEndpoint()).matches("tcp/127\\.0\\.0\\.1:\\d+");
-        assertThat(zenoh.uriOptions()).contains("connect=" + zenoh.connectEndpoint()).contains("mode=client")
+        assertThat(zenoh.uriOptions())
+                .contains("connect=" + zenoh.connectEndpoint())
+                .contains("mode=client")
                 .contains("multicastScouting=false");
-        assertThat(zenoh.mainProperties()).containsEntry("camel.component.zenoh.connect", zenoh.connectEndpoint());
+        assertThat(zenoh.mainProperties())
+                .containsEntry("camel.component.zenoh.connect", zenoh.connectEndpoint());
     }
 }

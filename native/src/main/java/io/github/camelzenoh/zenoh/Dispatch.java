@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.lang.System.Logger.Level;
@@ -10,8 +14,7 @@ final class Dispatch {
 
     private static final System.Logger LOG = System.getLogger("io.github.camelzenoh.zenoh");
 
-    private Dispatch() {
-    }
+    private Dispatch() {}
 
     static SampleSink samples(SampleListener listener) {
         return new SampleBatches(listener);
@@ -21,8 +24,10 @@ final class Dispatch {
     static final class SampleBatches implements SampleSink {
 
         private final SampleListener listener;
+
         /** The last key and its bytes: a key repeated across batches is decoded once. */
         private volatile String lastKey = "";
+
         private volatile byte[] lastKeyBytes = new byte[0];
 
         SampleBatches(SampleListener listener) {
@@ -65,7 +70,8 @@ final class Dispatch {
                     at += attLen;
                 }
                 try {
-                    listener.onSample(Sample.of(key, payload, encId, schema, flags, ts, attachment));
+                    listener.onSample(
+                            Sample.of(key, payload, encId, schema, flags, ts, attachment));
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "sample listener failed on '" + key + "'", t);
                 }
@@ -94,14 +100,18 @@ final class Dispatch {
 
     static QuerySink queries(QueryListener listener) {
         return (ptr, key, params, payload, encId, schema, attachment) -> {
-            Encoding enc = encId < 0 ? null : schema == null ? Encoding.ofId(encId) : new Encoding(encId, schema);
+            Encoding enc =
+                    encId < 0
+                            ? null
+                            : schema == null ? Encoding.ofId(encId) : new Encoding(encId, schema);
             Query query = new Query(ptr, key, params, payload, enc, attachment);
             try {
                 listener.onQuery(query);
             } catch (Throwable t) {
                 LOG.log(Level.WARNING, "query listener failed on '" + key + "'", t);
                 try {
-                    query.replyError(String.valueOf(t.getMessage()).getBytes(StandardCharsets.UTF_8),
+                    query.replyError(
+                            String.valueOf(t.getMessage()).getBytes(StandardCharsets.UTF_8),
                             Encoding.ZENOH_STRING);
                 } catch (RuntimeException ignored) {
                     // already finished or closed: nothing more to tell the asker
@@ -114,13 +124,35 @@ final class Dispatch {
     static ReplySink replies(ReplyListener listener) {
         return new ReplySink() {
             @Override
-            public void onReply(boolean ok, String key, byte[] payload, int encId, String schema, int flags,
-                    String ts, byte[] attachment) {
+            public void onReply(
+                    boolean ok,
+                    String key,
+                    byte[] payload,
+                    int encId,
+                    String schema,
+                    int flags,
+                    String ts,
+                    byte[] attachment) {
                 try {
-                    Reply r = ok
-                            ? new Reply(Sample.of(key, payload, encId, schema, flags, ts, attachment), null, null)
-                            : new Reply(null, payload,
-                                    schema == null ? Encoding.ofId(encId) : new Encoding(encId, schema));
+                    Reply r =
+                            ok
+                                    ? new Reply(
+                                            Sample.of(
+                                                    key,
+                                                    payload,
+                                                    encId,
+                                                    schema,
+                                                    flags,
+                                                    ts,
+                                                    attachment),
+                                            null,
+                                            null)
+                                    : new Reply(
+                                            null,
+                                            payload,
+                                            schema == null
+                                                    ? Encoding.ofId(encId)
+                                                    : new Encoding(encId, schema));
                     listener.onReply(r);
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "reply listener failed", t);
@@ -139,12 +171,14 @@ final class Dispatch {
     }
 
     static MissSink misses(MissListener listener) {
-        return listener == null ? null : (source, count) -> {
-            try {
-                listener.onMiss(source, count);
-            } catch (Throwable t) {
-                LOG.log(Level.WARNING, "miss listener failed", t);
-            }
-        };
+        return listener == null
+                ? null
+                : (source, count) -> {
+                    try {
+                        listener.onMiss(source, count);
+                    } catch (Throwable t) {
+                        LOG.log(Level.WARNING, "miss listener failed", t);
+                    }
+                };
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.util.HashMap;
@@ -5,10 +9,10 @@ import java.util.Map;
 
 /**
  * A zenoh encoding as a plain value: {@code (id, schema)}, exactly what crosses the wire. Its text
- * form follows zenoh ({@code "text/plain;charset=utf-8"}): the part before the first {@code ;}
- * maps to a predefined id, the rest is the schema; an unknown name becomes id
- * {@value #CUSTOM_ID} with the whole text as schema. Parsing and printing happen here, in Java, so
- * they cost no JNI crossing.
+ * form follows zenoh ({@code "text/plain;charset=utf-8"}): the part before the first {@code ;} maps
+ * to a predefined id, the rest is the schema; an unknown name becomes id {@value #CUSTOM_ID} with
+ * the whole text as schema. Parsing and printing happen here, in Java, so they cost no JNI
+ * crossing.
  */
 public record Encoding(int id, String schema) {
 
@@ -17,18 +21,61 @@ public record Encoding(int id, String schema) {
 
     /** zenoh's predefined encodings; the index is the id (encoding.rs in the zenoh crate). */
     private static final String[] NAMES = {
-        "zenoh/bytes", "zenoh/string", "zenoh/serialized", "application/octet-stream", "text/plain",
-        "application/json", "text/json", "application/cdr", "application/cbor", "application/yaml",
-        "text/yaml", "text/json5", "application/python-serialized-object", "application/protobuf",
-        "application/java-serialized-object", "application/openmetrics-text", "image/png", "image/jpeg",
-        "image/gif", "image/bmp", "image/webp", "application/xml", "application/x-www-form-urlencoded",
-        "text/html", "text/xml", "text/css", "text/javascript", "text/markdown", "text/csv",
-        "application/sql", "application/coap-payload", "application/json-patch+json", "application/json-seq",
-        "application/jsonpath", "application/jwt", "application/mp4", "application/soap+xml",
-        "application/yang", "audio/aac", "audio/flac", "audio/mp4", "audio/ogg", "audio/vorbis",
-        "video/h261", "video/h263", "video/h264", "video/h265", "video/h266", "video/mp4", "video/ogg",
-        "video/raw", "video/vp8", "video/vp9",
+        "zenoh/bytes",
+        "zenoh/string",
+        "zenoh/serialized",
+        "application/octet-stream",
+        "text/plain",
+        "application/json",
+        "text/json",
+        "application/cdr",
+        "application/cbor",
+        "application/yaml",
+        "text/yaml",
+        "text/json5",
+        "application/python-serialized-object",
+        "application/protobuf",
+        "application/java-serialized-object",
+        "application/openmetrics-text",
+        "image/png",
+        "image/jpeg",
+        "image/gif",
+        "image/bmp",
+        "image/webp",
+        "application/xml",
+        "application/x-www-form-urlencoded",
+        "text/html",
+        "text/xml",
+        "text/css",
+        "text/javascript",
+        "text/markdown",
+        "text/csv",
+        "application/sql",
+        "application/coap-payload",
+        "application/json-patch+json",
+        "application/json-seq",
+        "application/jsonpath",
+        "application/jwt",
+        "application/mp4",
+        "application/soap+xml",
+        "application/yang",
+        "audio/aac",
+        "audio/flac",
+        "audio/mp4",
+        "audio/ogg",
+        "audio/vorbis",
+        "video/h261",
+        "video/h263",
+        "video/h264",
+        "video/h265",
+        "video/h266",
+        "video/mp4",
+        "video/ogg",
+        "video/raw",
+        "video/vp8",
+        "video/vp9",
     };
+
     private static final Map<String, Integer> IDS = new HashMap<>();
 
     static {
@@ -54,7 +101,9 @@ public record Encoding(int id, String schema) {
         BY_ID[5] = APPLICATION_JSON;
     }
 
-    /** zenoh writes a schema with an 8-bit length (more makes zenoh panic and poison the session). */
+    /**
+     * zenoh writes a schema with an 8-bit length (more makes zenoh panic and poison the session).
+     */
     public static final int MAX_SCHEMA_BYTES = 255;
 
     public Encoding {
@@ -62,11 +111,17 @@ public record Encoding(int id, String schema) {
             throw new IllegalArgumentException("encoding id " + id + " is outside 0..65535");
         }
         // UTF-8 takes at most 3 bytes per char here: count bytes only when it may matter
-        if (schema != null && schema.length() > MAX_SCHEMA_BYTES / 3
-                && schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_SCHEMA_BYTES) {
-            throw new IllegalArgumentException("encoding schema '" + schema.substring(0, Math.min(40, schema.length()))
-                    + "...' is " + schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
-                    + " bytes long: zenoh carries at most " + MAX_SCHEMA_BYTES);
+        if (schema != null
+                && schema.length() > MAX_SCHEMA_BYTES / 3
+                && schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                        > MAX_SCHEMA_BYTES) {
+            throw new IllegalArgumentException(
+                    "encoding schema '"
+                            + schema.substring(0, Math.min(40, schema.length()))
+                            + "...' is "
+                            + schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                            + " bytes long: zenoh carries at most "
+                            + MAX_SCHEMA_BYTES);
         }
     }
 
@@ -85,7 +140,10 @@ public record Encoding(int id, String schema) {
         return schema == null ? ofId(id) : new Encoding(id, schema);
     }
 
-    /** The schema-less encoding of {@code id}: one shared instance per predefined id (no allocation per sample). */
+    /**
+     * The schema-less encoding of {@code id}: one shared instance per predefined id (no allocation
+     * per sample).
+     */
     public static Encoding ofId(int id) {
         return id >= 0 && id < BY_ID.length ? BY_ID[id] : new Encoding(id, null);
     }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.util.Objects;
@@ -12,8 +16,15 @@ import java.util.Objects;
  * @param timeoutMillis &gt; 0 bounds the wait for replies; 0 takes the session's default (10 s)
  * @param qos the query's QoS, which zenoh also gives its replies and its final response
  */
-public record GetOptions(String parameters, byte[] payload, Encoding encoding, byte[] attachment,
-        QueryTarget target, ConsolidationMode consolidation, long timeoutMillis, Qos qos) {
+public record GetOptions(
+        String parameters,
+        byte[] payload,
+        Encoding encoding,
+        byte[] attachment,
+        QueryTarget target,
+        ConsolidationMode consolidation,
+        long timeoutMillis,
+        Qos qos) {
 
     /**
      * zenoh's defaults for a get, congestion control BLOCK included (zenoh's request default, not
@@ -22,8 +33,16 @@ public record GetOptions(String parameters, byte[] payload, Encoding encoding, b
      * timeout although every reply arrived (found by CloseRaceTest: four threads replying at full
      * speed, one get in a few hundred ended in zenoh's "Timeout").
      */
-    public static final GetOptions DEFAULT = new GetOptions(null, null, null, null, QueryTarget.BEST_MATCHING,
-            ConsolidationMode.AUTO, 10_000, Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK));
+    public static final GetOptions DEFAULT =
+            new GetOptions(
+                    null,
+                    null,
+                    null,
+                    null,
+                    QueryTarget.BEST_MATCHING,
+                    ConsolidationMode.AUTO,
+                    10_000,
+                    Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK));
 
     public GetOptions {
         Objects.requireNonNull(target, "target");
@@ -35,30 +54,37 @@ public record GetOptions(String parameters, byte[] payload, Encoding encoding, b
     }
 
     public GetOptions withParameters(String p) {
-        return new GetOptions(p, payload, encoding, attachment, target, consolidation, timeoutMillis, qos);
+        return new GetOptions(
+                p, payload, encoding, attachment, target, consolidation, timeoutMillis, qos);
     }
 
     public GetOptions withPayload(byte[] p, Encoding e) {
-        return new GetOptions(parameters, p, e, attachment, target, consolidation, timeoutMillis, qos);
+        return new GetOptions(
+                parameters, p, e, attachment, target, consolidation, timeoutMillis, qos);
     }
 
     public GetOptions withAttachment(byte[] a) {
-        return new GetOptions(parameters, payload, encoding, a, target, consolidation, timeoutMillis, qos);
+        return new GetOptions(
+                parameters, payload, encoding, a, target, consolidation, timeoutMillis, qos);
     }
 
     public GetOptions withTarget(QueryTarget t) {
-        return new GetOptions(parameters, payload, encoding, attachment, t, consolidation, timeoutMillis, qos);
+        return new GetOptions(
+                parameters, payload, encoding, attachment, t, consolidation, timeoutMillis, qos);
     }
 
     public GetOptions withConsolidation(ConsolidationMode c) {
-        return new GetOptions(parameters, payload, encoding, attachment, target, c, timeoutMillis, qos);
+        return new GetOptions(
+                parameters, payload, encoding, attachment, target, c, timeoutMillis, qos);
     }
 
     public GetOptions withTimeout(long millis) {
-        return new GetOptions(parameters, payload, encoding, attachment, target, consolidation, millis, qos);
+        return new GetOptions(
+                parameters, payload, encoding, attachment, target, consolidation, millis, qos);
     }
 
     public GetOptions withQos(Qos q) {
-        return new GetOptions(parameters, payload, encoding, attachment, target, consolidation, timeoutMillis, q);
+        return new GetOptions(
+                parameters, payload, encoding, attachment, target, consolidation, timeoutMillis, q);
     }
 }

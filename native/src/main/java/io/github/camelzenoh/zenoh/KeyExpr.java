@@ -1,9 +1,13 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 /**
- * Key expressions. The static methods check text and keep no native object. An instance is a
- * key expression <em>declared</em> on a session ({@link Session#declareKeyExpr}): the one
- * long-lived KeyExpr handle, held while an endpoint runs and undeclared by {@link #close()}.
+ * Key expressions. The static methods check text and keep no native object. An instance is a key
+ * expression <em>declared</em> on a session ({@link Session#declareKeyExpr}): the one long-lived
+ * KeyExpr handle, held while an endpoint runs and undeclared by {@link #close()}.
  */
 public final class KeyExpr extends NativeHandle {
 
@@ -14,7 +18,10 @@ public final class KeyExpr extends NativeHandle {
         this.text = text;
     }
 
-    /** Throws {@link KeyExprException} quoting the expression and zenoh's reason when invalid or not canonical. */
+    /**
+     * Throws {@link KeyExprException} quoting the expression and zenoh's reason when invalid or not
+     * canonical.
+     */
     public static void validate(String keyExpr) {
         ZenohNative.keyExprValidate(keyExpr);
     }

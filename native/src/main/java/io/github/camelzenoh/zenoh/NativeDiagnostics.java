@@ -1,10 +1,13 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 /** Counters of the native library, for leak tests, benchmarks and the Camel dev console. */
 public final class NativeDiagnostics {
 
-    private NativeDiagnostics() {
-    }
+    private NativeDiagnostics() {}
 
     /** Native objects alive now: handles plus listener references held by zenoh callbacks. */
     public static long liveObjects() {
@@ -33,12 +36,17 @@ public final class NativeDiagnostics {
     public record DeliveryCounters(long samples, long upcalls, long jniCalls) {
 
         public DeliveryCounters minus(DeliveryCounters earlier) {
-            return new DeliveryCounters(samples - earlier.samples, upcalls - earlier.upcalls,
+            return new DeliveryCounters(
+                    samples - earlier.samples,
+                    upcalls - earlier.upcalls,
                     jniCalls - earlier.jniCalls);
         }
     }
 
-    /** Test-only: makes the native side panic; the panic must arrive as {@link NativePanicException}. */
+    /**
+     * Test-only: makes the native side panic; the panic must arrive as {@link
+     * NativePanicException}.
+     */
     public static void panicForTest(String message) {
         ZenohNative.testPanic(message);
     }

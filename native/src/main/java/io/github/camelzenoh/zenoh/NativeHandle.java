@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.lang.ref.Cleaner;
@@ -5,21 +9,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
 /**
- * Owns one native object. The pointer is freed exactly once: by {@link #close()} when no call is
- * in flight, else by the last in-flight call to finish; a {@link Cleaner} frees it if the owner
+ * Owns one native object. The pointer is freed exactly once: by {@link #close()} when no call is in
+ * flight, else by the last in-flight call to finish; a {@link Cleaner} frees it if the owner
  * forgets (the backstop costs ~100 ns per object, so handles exist only for long-lived objects).
  *
  * <p>State is one int: bit 30 = closed, low bits = calls in flight. Every native call is bracketed
- * by {@link #acquire()} / {@link #release()}, so close() racing a call never frees memory the
- * call still uses.
+ * by {@link #acquire()} / {@link #release()}, so close() racing a call never frees memory the call
+ * still uses.
  */
 abstract class NativeHandle implements AutoCloseable {
 
-    static final Cleaner CLEANER = Cleaner.create(r -> {
-        Thread t = new Thread(r, "camel-zenoh-cleaner");
-        t.setDaemon(true);
-        return t;
-    });
+    static final Cleaner CLEANER =
+            Cleaner.create(
+                    r -> {
+                        Thread t = new Thread(r, "camel-zenoh-cleaner");
+                        t.setDaemon(true);
+                        return t;
+                    });
     private static final int CLOSED = 1 << 30;
 
     private final AtomicInteger state = new AtomicInteger();
@@ -35,7 +41,7 @@ abstract class NativeHandle implements AutoCloseable {
 
     /** Marks a call in flight and returns the pointer; throws if the handle is closed. */
     final long acquire() {
-        for (;;) {
+        for (; ; ) {
             int s = state.get();
             if ((s & CLOSED) != 0) {
                 throw new ClosedException(description + " is closed");
@@ -52,10 +58,12 @@ abstract class NativeHandle implements AutoCloseable {
         }
     }
 
-    /** Idempotent. Returns at once; the native object is freed now or after the last call in flight. */
+    /**
+     * Idempotent. Returns at once; the native object is freed now or after the last call in flight.
+     */
     @Override
     public void close() {
-        for (;;) {
+        for (; ; ) {
             int s = state.get();
             if ((s & CLOSED) != 0) {
                 return;
@@ -71,8 +79,8 @@ abstract class NativeHandle implements AutoCloseable {
 
     /**
      * {@link #close()}, then waits until no call is in flight any more (at most {@code timeout}).
-     * Returns true when none is. Closing a session right after closing a publisher must use this:
-     * a put still in flight on the publisher does not hold the session, and zenoh accepts a put
+     * Returns true when none is. Closing a session right after closing a publisher must use this: a
+     * put still in flight on the publisher does not hold the session, and zenoh accepts a put
      * racing the session's close without sending it (found by camel-zenoh's concurrency suite:
      * successful puts lost when a route stopped under load). Costs nothing per call.
      */
@@ -108,8 +116,10 @@ abstract class NativeHandle implements AutoCloseable {
             try {
                 free.accept(ptr);
             } catch (RuntimeException e) {
-                System.getLogger("io.github.camelzenoh.zenoh").log(System.Logger.Level.WARNING,
-                        "closing " + description + " failed: " + e.getMessage());
+                System.getLogger("io.github.camelzenoh.zenoh")
+                        .log(
+                                System.Logger.Level.WARNING,
+                                "closing " + description + " failed: " + e.getMessage());
             }
         }
     }

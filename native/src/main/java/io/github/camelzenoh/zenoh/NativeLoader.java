@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.io.IOException;
@@ -9,11 +13,13 @@ import java.util.Locale;
 
 /**
  * Loads the native library once, in this order:
+ *
  * <ol>
- *   <li>the file named by system property {@value #PATH_PROPERTY} (an explicit override);</li>
- *   <li>{@code camel_zenoh_jni} on {@code java.library.path};</li>
- *   <li>{@code native/<platform>/<library>} from this jar, extracted to a private temp file;</li>
+ *   <li>the file named by system property {@value #PATH_PROPERTY} (an explicit override);
+ *   <li>{@code camel_zenoh_jni} on {@code java.library.path};
+ *   <li>{@code native/<platform>/<library>} from this jar, extracted to a private temp file;
  * </ol>
+ *
  * and otherwise fails with an error naming the platform. Idempotent and thread-safe.
  */
 public final class NativeLoader {
@@ -23,8 +29,7 @@ public final class NativeLoader {
 
     private static volatile boolean loaded;
 
-    private NativeLoader() {
-    }
+    private NativeLoader() {}
 
     public static synchronized void load() {
         if (loaded) {
@@ -54,10 +59,20 @@ public final class NativeLoader {
         String resource = "/native/" + platform + "/" + file;
         try (InputStream in = NativeLoader.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new UnsatisfiedLinkError("camel-zenoh has no native library for platform '" + platform
-                        + "' (os.name=" + System.getProperty("os.name") + ", os.arch=" + System.getProperty("os.arch")
-                        + "): " + resource + " is not in the jar. Built platforms: linux-x86_64. Build the native"
-                        + " module on this platform or set -D" + PATH_PROPERTY + "=/path/to/" + file);
+                throw new UnsatisfiedLinkError(
+                        "camel-zenoh has no native library for platform '"
+                                + platform
+                                + "' (os.name="
+                                + System.getProperty("os.name")
+                                + ", os.arch="
+                                + System.getProperty("os.arch")
+                                + "): "
+                                + resource
+                                + " is not in the jar. Built platforms: linux-x86_64. Build the native"
+                                + " module on this platform or set -D"
+                                + PATH_PROPERTY
+                                + "=/path/to/"
+                                + file);
             }
             Path dir = Files.createTempDirectory("camel-zenoh-native");
             Path lib = dir.resolve(file);
@@ -70,16 +85,22 @@ public final class NativeLoader {
         }
     }
 
-    /** The os/arch directory name shared with the build (native/pom.xml property native.platform). */
+    /**
+     * The os/arch directory name shared with the build (native/pom.xml property native.platform).
+     */
     public static String platform() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        String o = os.contains("linux") ? "linux" : os.contains("mac") ? "macos" : os.contains("win") ? "windows" : os;
-        String a = switch (arch) {
-            case "amd64", "x86_64" -> "x86_64";
-            case "aarch64", "arm64" -> "aarch64";
-            default -> arch;
-        };
+        String o =
+                os.contains("linux")
+                        ? "linux"
+                        : os.contains("mac") ? "macos" : os.contains("win") ? "windows" : os;
+        String a =
+                switch (arch) {
+                    case "amd64", "x86_64" -> "x86_64";
+                    case "aarch64", "arm64" -> "aarch64";
+                    default -> arch;
+                };
         return o + "-" + a;
     }
 }

@@ -1,8 +1,18 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 /** zenoh priorities, highest first; {@link #code()} is zenoh's own number (1..7). */
 public enum Priority {
-    REAL_TIME, INTERACTIVE_HIGH, INTERACTIVE_LOW, DATA_HIGH, DATA, DATA_LOW, BACKGROUND;
+    REAL_TIME,
+    INTERACTIVE_HIGH,
+    INTERACTIVE_LOW,
+    DATA_HIGH,
+    DATA,
+    DATA_LOW,
+    BACKGROUND;
 
     private static final Priority[] VALUES = values();
 

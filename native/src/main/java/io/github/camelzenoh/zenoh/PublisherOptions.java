@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.util.Objects;
@@ -8,10 +12,11 @@ import java.util.Objects;
  * @param encoding default encoding of its puts, or null for zenoh/bytes
  * @param qos congestion control, priority, express, reliability, destination
  * @param cacheMaxSamples &gt; 0 makes it a zenoh-ext advanced publisher keeping that many samples
- *        for late joiners and recovery (and detectable by advanced subscribers)
+ *     for late joiners and recovery (and detectable by advanced subscribers)
  * @param heartbeatMillis &gt; 0 turns on sample-miss detection with a heartbeat of that period
  */
-public record PublisherOptions(Encoding encoding, Qos qos, int cacheMaxSamples, long heartbeatMillis) {
+public record PublisherOptions(
+        Encoding encoding, Qos qos, int cacheMaxSamples, long heartbeatMillis) {
 
     public static final PublisherOptions DEFAULT = new PublisherOptions(null, Qos.DEFAULT, 0, 0);
 

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.util.Objects;
@@ -6,12 +10,21 @@ import java.util.Objects;
  * Publication QoS: congestion control, priority, express, reliability, allowed destination.
  * Immutable; crosses the boundary packed into one int ({@link #bits()}).
  */
-public record Qos(CongestionControl congestionControl, Priority priority, boolean express,
-        Reliability reliability, Locality destination) {
+public record Qos(
+        CongestionControl congestionControl,
+        Priority priority,
+        boolean express,
+        Reliability reliability,
+        Locality destination) {
 
     /** zenoh's defaults: DROP, DATA, not express, RELIABLE, ANY. */
-    public static final Qos DEFAULT = new Qos(CongestionControl.DROP, Priority.DATA, false,
-            Reliability.RELIABLE, Locality.ANY);
+    public static final Qos DEFAULT =
+            new Qos(
+                    CongestionControl.DROP,
+                    Priority.DATA,
+                    false,
+                    Reliability.RELIABLE,
+                    Locality.ANY);
 
     public Qos {
         Objects.requireNonNull(congestionControl, "congestionControl");
@@ -42,7 +55,10 @@ public record Qos(CongestionControl congestionControl, Priority priority, boolea
 
     /** Layout shared with native/src/values.rs `qos()`. */
     int bits() {
-        return congestionControl.ordinal() | (priority.code() << 2) | (express ? 1 << 5 : 0)
-                | (reliability == Reliability.RELIABLE ? 1 << 6 : 0) | (destination.ordinal() << 7);
+        return congestionControl.ordinal()
+                | (priority.code() << 2)
+                | (express ? 1 << 5 : 0)
+                | (reliability == Reliability.RELIABLE ? 1 << 6 : 0)
+                | (destination.ordinal() << 7);
     }
 }

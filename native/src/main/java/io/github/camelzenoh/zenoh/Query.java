@@ -1,10 +1,14 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 /**
- * A query received by a {@link Queryable}: its values, and the means to answer it. Reply any
- * number of times, from any thread, then {@link #finish()} exactly once — finishing sends the
- * final response, so the asker stops waiting. A query nobody finishes is finished by the Cleaner
- * when it becomes unreachable (the asker's own timeout bounds the wait meanwhile).
+ * A query received by a {@link Queryable}: its values, and the means to answer it. Reply any number
+ * of times, from any thread, then {@link #finish()} exactly once — finishing sends the final
+ * response, so the asker stops waiting. A query nobody finishes is finished by the Cleaner when it
+ * becomes unreachable (the asker's own timeout bounds the wait meanwhile).
  */
 public final class Query extends NativeHandle {
 
@@ -14,7 +18,13 @@ public final class Query extends NativeHandle {
     private final Encoding encoding;
     private final byte[] attachment;
 
-    Query(long ptr, String keyExpr, String parameters, byte[] payload, Encoding encoding, byte[] attachment) {
+    Query(
+            long ptr,
+            String keyExpr,
+            String parameters,
+            byte[] payload,
+            Encoding encoding,
+            byte[] attachment) {
         super(ptr, ZenohNative::queryFinish, "query '" + keyExpr + "'");
         this.keyExpr = keyExpr;
         this.parameters = parameters;

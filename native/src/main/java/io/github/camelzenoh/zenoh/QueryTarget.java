@@ -1,5 +1,11 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 public enum QueryTarget {
-    BEST_MATCHING, ALL, ALL_COMPLETE
+    BEST_MATCHING,
+    ALL,
+    ALL_COMPLETE
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.util.ArrayList;
@@ -19,10 +23,14 @@ public final class Session extends NativeHandle {
         this.config = config;
     }
 
-    /** Opens a session; bad configuration fails here with {@link ConfigException} naming the key. */
+    /**
+     * Opens a session; bad configuration fails here with {@link ConfigException} naming the key.
+     */
     public static Session open(SessionConfig config) {
         Objects.requireNonNull(config, "config");
-        long ptr = ZenohNative.sessionOpen(config.json5(), config.configFile(), config.overridePairs());
+        long ptr =
+                ZenohNative.sessionOpen(
+                        config.json5(), config.configFile(), config.overridePairs());
         return new Session(ptr, config);
     }
 
@@ -61,39 +69,79 @@ public final class Session extends NativeHandle {
 
     private Publisher declarePublisher(KeyExpr declared, String text, PublisherOptions o) {
         Encoding e = o.encoding();
-        return withKeyExpr(declared, (s, k) -> new Publisher(ZenohNative.publisherDeclare(s, k, text,
-                e == null ? -1 : e.id(), e == null ? null : e.schema(), o.qos().bits(), o.cacheMaxSamples(),
-                o.heartbeatMillis()), text));
+        return withKeyExpr(
+                declared,
+                (s, k) ->
+                        new Publisher(
+                                ZenohNative.publisherDeclare(
+                                        s,
+                                        k,
+                                        text,
+                                        e == null ? -1 : e.id(),
+                                        e == null ? null : e.schema(),
+                                        o.qos().bits(),
+                                        o.cacheMaxSamples(),
+                                        o.heartbeatMillis()),
+                                text));
     }
 
-    public Subscriber declareSubscriber(String keyExpr, SubscriberOptions options, SampleListener listener) {
+    public Subscriber declareSubscriber(
+            String keyExpr, SubscriberOptions options, SampleListener listener) {
         return declareSubscriber(null, keyExpr, options, listener);
     }
 
-    public Subscriber declareSubscriber(KeyExpr keyExpr, SubscriberOptions options, SampleListener listener) {
+    public Subscriber declareSubscriber(
+            KeyExpr keyExpr, SubscriberOptions options, SampleListener listener) {
         return declareSubscriber(keyExpr, keyExpr.toString(), options, listener);
     }
 
-    private Subscriber declareSubscriber(KeyExpr declared, String text, SubscriberOptions o, SampleListener l) {
+    private Subscriber declareSubscriber(
+            KeyExpr declared, String text, SubscriberOptions o, SampleListener l) {
         Objects.requireNonNull(l, "listener");
-        return withKeyExpr(declared, (s, k) -> new Subscriber(ZenohNative.subscriberDeclare(s, k, text,
-                o.origin().ordinal(), Dispatch.samples(l), o.historyMaxSamples(), o.recovery(),
-                o.recoveryPeriodMillis(), Dispatch.misses(o.missListener())),
-                (o.advanced() ? "advanced subscriber on '" : "subscriber on '") + text + "'"));
+        return withKeyExpr(
+                declared,
+                (s, k) ->
+                        new Subscriber(
+                                ZenohNative.subscriberDeclare(
+                                        s,
+                                        k,
+                                        text,
+                                        o.origin().ordinal(),
+                                        Dispatch.samples(l),
+                                        o.historyMaxSamples(),
+                                        o.recovery(),
+                                        o.recoveryPeriodMillis(),
+                                        Dispatch.misses(o.missListener())),
+                                (o.advanced() ? "advanced subscriber on '" : "subscriber on '")
+                                        + text
+                                        + "'"));
     }
 
-    public Queryable declareQueryable(String keyExpr, QueryableOptions options, QueryListener listener) {
+    public Queryable declareQueryable(
+            String keyExpr, QueryableOptions options, QueryListener listener) {
         return declareQueryable(null, keyExpr, options, listener);
     }
 
-    public Queryable declareQueryable(KeyExpr keyExpr, QueryableOptions options, QueryListener listener) {
+    public Queryable declareQueryable(
+            KeyExpr keyExpr, QueryableOptions options, QueryListener listener) {
         return declareQueryable(keyExpr, keyExpr.toString(), options, listener);
     }
 
-    private Queryable declareQueryable(KeyExpr declared, String text, QueryableOptions o, QueryListener l) {
+    private Queryable declareQueryable(
+            KeyExpr declared, String text, QueryableOptions o, QueryListener l) {
         Objects.requireNonNull(l, "listener");
-        return withKeyExpr(declared, (s, k) -> new Queryable(ZenohNative.queryableDeclare(s, k, text,
-                o.complete(), o.origin().ordinal(), Dispatch.queries(l)), text));
+        return withKeyExpr(
+                declared,
+                (s, k) ->
+                        new Queryable(
+                                ZenohNative.queryableDeclare(
+                                        s,
+                                        k,
+                                        text,
+                                        o.complete(),
+                                        o.origin().ordinal(),
+                                        Dispatch.queries(l)),
+                                text));
     }
 
     /** One-shot put (a publisher is cheaper for repeated puts on one key). */
@@ -123,14 +171,25 @@ public final class Session extends NativeHandle {
      */
     public void get(String keyExpr, GetOptions o, ReplyListener listener) {
         Objects.requireNonNull(listener, "listener");
-        String selector = o.parameters() == null || o.parameters().isEmpty() ? keyExpr
-                : keyExpr + "?" + o.parameters();
+        String selector =
+                o.parameters() == null || o.parameters().isEmpty()
+                        ? keyExpr
+                        : keyExpr + "?" + o.parameters();
         Encoding e = o.encoding();
         long p = acquire();
         try {
-            ZenohNative.sessionGet(p, selector, o.payload(), e == null ? -1 : e.id(), e == null ? null : e.schema(),
-                    o.attachment(), o.target().ordinal(), o.consolidation().ordinal(), o.timeoutMillis(),
-                    o.qos().bits(), Dispatch.replies(listener));
+            ZenohNative.sessionGet(
+                    p,
+                    selector,
+                    o.payload(),
+                    e == null ? -1 : e.id(),
+                    e == null ? null : e.schema(),
+                    o.attachment(),
+                    o.target().ordinal(),
+                    o.consolidation().ordinal(),
+                    o.timeoutMillis(),
+                    o.qos().bits(),
+                    Dispatch.replies(listener));
         } finally {
             release();
         }
@@ -152,13 +211,19 @@ public final class Session extends NativeHandle {
         }
     }
 
-    /** Token appearances arrive as PUT samples, disappearances as DELETE; history adds tokens alive now. */
-    public Subscriber declareLivelinessSubscriber(String keyExpr, boolean history, SampleListener listener) {
+    /**
+     * Token appearances arrive as PUT samples, disappearances as DELETE; history adds tokens alive
+     * now.
+     */
+    public Subscriber declareLivelinessSubscriber(
+            String keyExpr, boolean history, SampleListener listener) {
         Objects.requireNonNull(listener, "listener");
         long p = acquire();
         try {
-            return new Subscriber(ZenohNative.livelinessDeclareSubscriber(p, keyExpr, history,
-                    Dispatch.samples(listener)), "liveliness subscriber on '" + keyExpr + "'");
+            return new Subscriber(
+                    ZenohNative.livelinessDeclareSubscriber(
+                            p, keyExpr, history, Dispatch.samples(listener)),
+                    "liveliness subscriber on '" + keyExpr + "'");
         } finally {
             release();
         }
@@ -218,7 +283,14 @@ public final class Session extends NativeHandle {
         }
 
         @Override
-        public void onReply(boolean ok, String key, byte[] payload, int encId, String schema, int flags, String ts,
+        public void onReply(
+                boolean ok,
+                String key,
+                byte[] payload,
+                int encId,
+                String schema,
+                int flags,
+                String ts,
                 byte[] attachment) {
             sink.onReply(ok, key, payload, encId, schema, flags, ts, attachment);
         }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.util.ArrayList;
@@ -10,9 +14,9 @@ import java.util.TreeMap;
  * Camel component relies on record equality for that).
  *
  * <p>Precedence: {@code configFile} is the base (read by zenoh itself); {@code json5}'s top-level
- * keys are laid over it (or it is the base when there is no file); then {@code mode},
- * {@code connect}, {@code listen}, {@code multicastScouting}; then {@code overrides}
- * (zenoh config path → JSON5 value, e.g. {@code "timestamping/enabled" → "true"}).
+ * keys are laid over it (or it is the base when there is no file); then {@code mode}, {@code
+ * connect}, {@code listen}, {@code multicastScouting}; then {@code overrides} (zenoh config path →
+ * JSON5 value, e.g. {@code "timestamping/enabled" → "true"}).
  *
  * @param json5 inline JSON5 configuration text, or null
  * @param configFile path of a zenoh JSON5 configuration file, or null
@@ -22,18 +26,25 @@ import java.util.TreeMap;
  * @param multicastScouting false turns multicast scouting off; null keeps zenoh's default
  * @param overrides further zenoh config keys and JSON5 values
  */
-public record SessionConfig(String json5, String configFile, String mode, List<String> connect,
-        List<String> listen, Boolean multicastScouting, Map<String, String> overrides) {
+public record SessionConfig(
+        String json5,
+        String configFile,
+        String mode,
+        List<String> connect,
+        List<String> listen,
+        Boolean multicastScouting,
+        Map<String, String> overrides) {
 
-    public static final SessionConfig DEFAULT = new SessionConfig(null, null, null, List.of(), List.of(), null,
-            Map.of());
+    public static final SessionConfig DEFAULT =
+            new SessionConfig(null, null, null, List.of(), List.of(), null, Map.of());
 
     public SessionConfig {
         connect = connect == null ? List.of() : List.copyOf(connect);
         listen = listen == null ? List.of() : List.copyOf(listen);
         overrides = overrides == null ? Map.of() : Map.copyOf(new TreeMap<>(overrides));
         if (mode != null && !List.of("peer", "client", "router").contains(mode)) {
-            throw new ConfigException("zenoh mode '" + mode + "' is not one of peer, client, router");
+            throw new ConfigException(
+                    "zenoh mode '" + mode + "' is not one of peer, client, router");
         }
     }
 
@@ -43,7 +54,8 @@ public record SessionConfig(String json5, String configFile, String mode, List<S
     }
 
     public SessionConfig withJson5(String text) {
-        return new SessionConfig(text, configFile, mode, connect, listen, multicastScouting, overrides);
+        return new SessionConfig(
+                text, configFile, mode, connect, listen, multicastScouting, overrides);
     }
 
     public SessionConfig withConfigFile(String path) {
@@ -51,11 +63,13 @@ public record SessionConfig(String json5, String configFile, String mode, List<S
     }
 
     public SessionConfig withMode(String m) {
-        return new SessionConfig(json5, configFile, m, connect, listen, multicastScouting, overrides);
+        return new SessionConfig(
+                json5, configFile, m, connect, listen, multicastScouting, overrides);
     }
 
     public SessionConfig withConnect(List<String> endpoints) {
-        return new SessionConfig(json5, configFile, mode, endpoints, listen, multicastScouting, overrides);
+        return new SessionConfig(
+                json5, configFile, mode, endpoints, listen, multicastScouting, overrides);
     }
 
     public SessionConfig withConnect(String... endpoints) {
@@ -63,7 +77,8 @@ public record SessionConfig(String json5, String configFile, String mode, List<S
     }
 
     public SessionConfig withListen(List<String> endpoints) {
-        return new SessionConfig(json5, configFile, mode, connect, endpoints, multicastScouting, overrides);
+        return new SessionConfig(
+                json5, configFile, mode, connect, endpoints, multicastScouting, overrides);
     }
 
     public SessionConfig withListen(String... endpoints) {
@@ -99,10 +114,11 @@ public record SessionConfig(String json5, String configFile, String mode, List<S
             pairs.add("scouting/multicast/enabled");
             pairs.add(multicastScouting.toString());
         }
-        overrides.forEach((k, v) -> {
-            pairs.add(k);
-            pairs.add(v);
-        });
+        overrides.forEach(
+                (k, v) -> {
+                    pairs.add(k);
+                    pairs.add(v);
+                });
         return pairs.toArray(String[]::new);
     }
 

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 /**
@@ -5,13 +9,14 @@ package io.github.camelzenoh.zenoh;
  * face wraps these in typed handles, and nothing outside this package ever sees a raw pointer.
  *
  * <p>Conventions shared with the Rust side ({@code native/src/*.rs}):
+ *
  * <ul>
  *   <li>{@code long} arguments named {@code *Ptr} are handles returned earlier by this class; the
- *       caller guarantees they are live for the call (see {@link NativeHandle}).</li>
- *   <li>Encodings cross as {@code (int id, String schema)}; {@code id < 0} means "not given".</li>
- *   <li>Enumerations cross as their {@code ordinal()} codes documented on each enum.</li>
+ *       caller guarantees they are live for the call (see {@link NativeHandle}).
+ *   <li>Encodings cross as {@code (int id, String schema)}; {@code id < 0} means "not given".
+ *   <li>Enumerations cross as their {@code ordinal()} codes documented on each enum.
  *   <li>Every function throws a {@link ZenohException} subclass on error; a Rust panic arrives as
- *       {@link NativePanicException}.</li>
+ *       {@link NativePanicException}.
  * </ul>
  */
 final class ZenohNative {
@@ -20,8 +25,7 @@ final class ZenohNative {
         NativeLoader.load();
     }
 
-    private ZenohNative() {
-    }
+    private ZenohNative() {}
 
     // ---- library ----------------------------------------------------------------------------
     static native long liveObjects();
@@ -63,15 +67,25 @@ final class ZenohNative {
 
     // ---- publisher and one-shot put/delete --------------------------------------------------
     /**
-     * qos packs congestion control (bits 0-1), priority (bits 2-4), express (bit 5),
-     * reliability (bit 6, 1 = reliable), allowed destination (bits 7-8).
+     * qos packs congestion control (bits 0-1), priority (bits 2-4), express (bit 5), reliability
+     * (bit 6, 1 = reliable), allowed destination (bits 7-8).
      */
-    static native long publisherDeclare(long sessionPtr, long keyExprPtr, String keyExpr,
-            int encodingId, String encodingSchema, int qos,
-            int cacheMaxSamples, long heartbeatMillis);
+    static native long publisherDeclare(
+            long sessionPtr,
+            long keyExprPtr,
+            String keyExpr,
+            int encodingId,
+            String encodingSchema,
+            int qos,
+            int cacheMaxSamples,
+            long heartbeatMillis);
 
-    static native void publisherPut(long publisherPtr, byte[] payload, int encodingId,
-            String encodingSchema, byte[] attachment);
+    static native void publisherPut(
+            long publisherPtr,
+            byte[] payload,
+            int encodingId,
+            String encodingSchema,
+            byte[] attachment);
 
     static native void publisherDelete(long publisherPtr, byte[] attachment);
 
@@ -79,57 +93,90 @@ final class ZenohNative {
 
     static native boolean publisherHasMatchingSubscribers(long publisherPtr);
 
-    static native void sessionPut(long sessionPtr, long keyExprPtr, String keyExpr, byte[] payload,
-            int encodingId, String encodingSchema, byte[] attachment, int qos);
+    static native void sessionPut(
+            long sessionPtr,
+            long keyExprPtr,
+            String keyExpr,
+            byte[] payload,
+            int encodingId,
+            String encodingSchema,
+            byte[] attachment,
+            int qos);
 
-    static native void sessionDelete(long sessionPtr, long keyExprPtr, String keyExpr,
-            byte[] attachment, int qos);
+    static native void sessionDelete(
+            long sessionPtr, long keyExprPtr, String keyExpr, byte[] attachment, int qos);
 
     // ---- subscriber -------------------------------------------------------------------------
     /**
      * listener receives {@link SampleSink#onSample}. origin: 0 any, 1 sessionLocal, 2 remote.
      * history/recovery > 0 makes it a zenoh-ext advanced subscriber (see AdvancedOptions).
      */
-    static native long subscriberDeclare(long sessionPtr, long keyExprPtr, String keyExpr,
-            int origin, SampleSink listener, int historyMaxSamples, boolean recovery,
-            long recoveryPeriodMillis, MissSink missListener);
+    static native long subscriberDeclare(
+            long sessionPtr,
+            long keyExprPtr,
+            String keyExpr,
+            int origin,
+            SampleSink listener,
+            int historyMaxSamples,
+            boolean recovery,
+            long recoveryPeriodMillis,
+            MissSink missListener);
 
     static native void subscriberUndeclare(long subscriberPtr);
 
     // ---- queryable --------------------------------------------------------------------------
-    static native long queryableDeclare(long sessionPtr, long keyExprPtr, String keyExpr,
-            boolean complete, int origin, QuerySink listener);
+    static native long queryableDeclare(
+            long sessionPtr,
+            long keyExprPtr,
+            String keyExpr,
+            boolean complete,
+            int origin,
+            QuerySink listener);
 
     static native void queryableUndeclare(long queryablePtr);
 
-    static native void queryReply(long queryPtr, String keyExpr, byte[] payload, int encodingId,
-            String encodingSchema, byte[] attachment);
+    static native void queryReply(
+            long queryPtr,
+            String keyExpr,
+            byte[] payload,
+            int encodingId,
+            String encodingSchema,
+            byte[] attachment);
 
     static native void queryReplyDelete(long queryPtr, String keyExpr, byte[] attachment);
 
-    static native void queryReplyError(long queryPtr, byte[] payload, int encodingId,
-            String encodingSchema);
+    static native void queryReplyError(
+            long queryPtr, byte[] payload, int encodingId, String encodingSchema);
 
     /** Drops the query: zenoh sends the final response to the asker. */
     static native void queryFinish(long queryPtr);
 
     // ---- get --------------------------------------------------------------------------------
     /**
-     * target: 0 bestMatching, 1 all, 2 allComplete. consolidation: 0 auto, 1 none, 2 monotonic,
-     * 3 latest. listener gets onReply per reply and onComplete exactly once.
+     * target: 0 bestMatching, 1 all, 2 allComplete. consolidation: 0 auto, 1 none, 2 monotonic, 3
+     * latest. listener gets onReply per reply and onComplete exactly once.
      */
-    static native void sessionGet(long sessionPtr, String selector, byte[] payload, int encodingId,
-            String encodingSchema, byte[] attachment, int target, int consolidation,
-            long timeoutMillis, int qos, ReplySink listener);
+    static native void sessionGet(
+            long sessionPtr,
+            String selector,
+            byte[] payload,
+            int encodingId,
+            String encodingSchema,
+            byte[] attachment,
+            int target,
+            int consolidation,
+            long timeoutMillis,
+            int qos,
+            ReplySink listener);
 
     // ---- liveliness -------------------------------------------------------------------------
     static native long livelinessDeclareToken(long sessionPtr, String keyExpr);
 
     static native void livelinessUndeclareToken(long tokenPtr);
 
-    static native long livelinessDeclareSubscriber(long sessionPtr, String keyExpr, boolean history,
-            SampleSink listener);
+    static native long livelinessDeclareSubscriber(
+            long sessionPtr, String keyExpr, boolean history, SampleSink listener);
 
-    static native void livelinessGet(long sessionPtr, String keyExpr, long timeoutMillis,
-            ReplySink listener);
+    static native void livelinessGet(
+            long sessionPtr, String keyExpr, long timeoutMillis, ReplySink listener);
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** zenoh-ext advanced publishers (cache, miss detection) and subscribers (history, recovery, misses). */
+/**
+ * zenoh-ext advanced publishers (cache, miss detection) and subscribers (history, recovery,
+ * misses).
+ */
 @TwoPeerSessions.Timestamping
 class AdvancedPubSubTest extends TwoPeerSessions {
 
@@ -26,14 +33,19 @@ class AdvancedPubSubTest extends TwoPeerSessions {
 
     @Test
     void aLateSubscriberWithHistoryReceivesTheCachedSamples() throws Exception {
-        try (Publisher pub = a.declarePublisher("test/adv/history", PublisherOptions.DEFAULT.withCache(10)
-                .withEncoding(Encoding.TEXT_PLAIN))) {
+        try (Publisher pub =
+                a.declarePublisher(
+                        "test/adv/history",
+                        PublisherOptions.DEFAULT.withCache(10).withEncoding(Encoding.TEXT_PLAIN))) {
             for (int i = 0; i < 5; i++) {
                 pub.put(utf8("h" + i));
             }
             BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-            try (Subscriber sub = b.declareSubscriber("test/adv/history", SubscriberOptions.DEFAULT.withHistory(10),
-                    got::add)) {
+            try (Subscriber sub =
+                    b.declareSubscriber(
+                            "test/adv/history",
+                            SubscriberOptions.DEFAULT.withHistory(10),
+                            got::add)) {
                 for (int i = 0; i < 5; i++) {
                     assertThat(nextText(got)).isEqualTo("h" + i);
                 }
@@ -49,7 +61,9 @@ class AdvancedPubSubTest extends TwoPeerSessions {
             }
             // a plain subscriber declared now gets no history
             BlockingQueue<Sample> plain = new LinkedBlockingQueue<>();
-            try (Subscriber sub = b.declareSubscriber("test/adv/history", SubscriberOptions.DEFAULT, plain::add)) {
+            try (Subscriber sub =
+                    b.declareSubscriber(
+                            "test/adv/history", SubscriberOptions.DEFAULT, plain::add)) {
                 Loopback.settle();
                 assertThat(plain).isEmpty();
             }
@@ -58,13 +72,17 @@ class AdvancedPubSubTest extends TwoPeerSessions {
 
     @Test
     void historyIsBoundedByTheCacheSize() throws Exception {
-        try (Publisher pub = a.declarePublisher("test/adv/bounded", PublisherOptions.DEFAULT.withCache(3))) {
+        try (Publisher pub =
+                a.declarePublisher("test/adv/bounded", PublisherOptions.DEFAULT.withCache(3))) {
             for (int i = 0; i < 8; i++) {
                 pub.put(utf8("b" + i));
             }
             BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-            try (Subscriber sub = b.declareSubscriber("test/adv/bounded", SubscriberOptions.DEFAULT.withHistory(10),
-                    got::add)) {
+            try (Subscriber sub =
+                    b.declareSubscriber(
+                            "test/adv/bounded",
+                            SubscriberOptions.DEFAULT.withHistory(10),
+                            got::add)) {
                 assertThat(nextText(got)).isEqualTo("b5");
                 assertThat(nextText(got)).isEqualTo("b6");
                 assertThat(nextText(got)).isEqualTo("b7");
@@ -76,25 +94,39 @@ class AdvancedPubSubTest extends TwoPeerSessions {
 
     @Test
     void aCacheWithoutSequenceNumbersNeedsTimestamping() {
-        assertThatThrownBy(() -> b.declarePublisher("test/adv/nots", PublisherOptions.DEFAULT.withCache(10)))
-                .isInstanceOf(ZenohException.class).hasMessageContaining("test/adv/nots")
+        assertThatThrownBy(
+                        () ->
+                                b.declarePublisher(
+                                        "test/adv/nots", PublisherOptions.DEFAULT.withCache(10)))
+                .isInstanceOf(ZenohException.class)
+                .hasMessageContaining("test/adv/nots")
                 .hasMessageContaining("timestamping");
         // with miss detection the publisher numbers its samples and needs no timestamps
-        b.declarePublisher("test/adv/nots", PublisherOptions.DEFAULT.withCache(10).withHeartbeat(500)).close();
+        b.declarePublisher(
+                        "test/adv/nots", PublisherOptions.DEFAULT.withCache(10).withHeartbeat(500))
+                .close();
     }
 
     @Test
     void recoveryByHeartbeatFetchesWhatALateSubscriberMissed() throws Exception {
-        try (Publisher pub = b.declarePublisher("test/adv/recovery", PublisherOptions.DEFAULT.withCache(10)
-                .withHeartbeat(100))) {
+        try (Publisher pub =
+                b.declarePublisher(
+                        "test/adv/recovery",
+                        PublisherOptions.DEFAULT.withCache(10).withHeartbeat(100))) {
             for (int i = 0; i < 3; i++) {
                 pub.put(utf8("r" + i));
             }
             BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
             AtomicLong missed = new AtomicLong();
-            try (Subscriber sub = a.declareSubscriber("test/adv/recovery", SubscriberOptions.DEFAULT
-                    .withRecovery(true, 0).withMissListener((src, n) -> missed.addAndGet(n)), got::add)) {
-                // no history asked: the publisher's heartbeat reveals samples 0..2, recovery queries its cache
+            try (Subscriber sub =
+                    a.declareSubscriber(
+                            "test/adv/recovery",
+                            SubscriberOptions.DEFAULT
+                                    .withRecovery(true, 0)
+                                    .withMissListener((src, n) -> missed.addAndGet(n)),
+                            got::add)) {
+                // no history asked: the publisher's heartbeat reveals samples 0..2, recovery
+                // queries its cache
                 for (int i = 0; i < 3; i++) {
                     assertThat(nextText(got)).isEqualTo("r" + i);
                 }
@@ -116,24 +148,38 @@ class AdvancedPubSubTest extends TwoPeerSessions {
         AtomicLong missEvents = new AtomicLong();
         BlockingQueue<String> sources = new LinkedBlockingQueue<>();
         // sequence numbers (heartbeat) + congestion control DROP; no cache to recover from
-        try (Publisher pub = b.declarePublisher("test/adv/miss", PublisherOptions.DEFAULT.withHeartbeat(60_000)
-                .withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.DROP)));
-                Subscriber sub = a.declareSubscriber("test/adv/miss", SubscriberOptions.DEFAULT.withHistory(1)
-                        .withMissListener((src, n) -> {
-                            sources.add(src);
-                            missEvents.incrementAndGet();
-                            missed.addAndGet(n);
-                        }), s -> {
-                            delivered.incrementAndGet();
-                            if (firstSample.getCount() > 0) {
-                                firstSample.countDown();
-                                try {
-                                    release.await(10, TimeUnit.SECONDS); // stall zenoh's receive path
-                                } catch (InterruptedException e) {
-                                    Thread.currentThread().interrupt();
-                                }
-                            }
-                        })) {
+        try (Publisher pub =
+                        b.declarePublisher(
+                                "test/adv/miss",
+                                PublisherOptions.DEFAULT
+                                        .withHeartbeat(60_000)
+                                        .withQos(
+                                                Qos.DEFAULT.withCongestionControl(
+                                                        CongestionControl.DROP)));
+                Subscriber sub =
+                        a.declareSubscriber(
+                                "test/adv/miss",
+                                SubscriberOptions.DEFAULT
+                                        .withHistory(1)
+                                        .withMissListener(
+                                                (src, n) -> {
+                                                    sources.add(src);
+                                                    missEvents.incrementAndGet();
+                                                    missed.addAndGet(n);
+                                                }),
+                                s -> {
+                                    delivered.incrementAndGet();
+                                    if (firstSample.getCount() > 0) {
+                                        firstSample.countDown();
+                                        try {
+                                            release.await(
+                                                    10,
+                                                    TimeUnit.SECONDS); // stall zenoh's receive path
+                                        } catch (InterruptedException e) {
+                                            Thread.currentThread().interrupt();
+                                        }
+                                    }
+                                })) {
             Loopback.settle();
             pub.put(big);
             assertThat(firstSample.await(10, TimeUnit.SECONDS)).isTrue();
@@ -142,15 +188,21 @@ class AdvancedPubSubTest extends TwoPeerSessions {
             }
             release.countDown();
             long[] last = {-1, 0}; // last count, consecutive quiet polls
-            Loopback.await(Duration.ofSeconds(20), () -> {
-                long now = delivered.get() + missed.get();
-                last[1] = now == last[0] ? last[1] + 1 : 0;
-                last[0] = now;
-                return last[1] >= 30; // nothing new for 300 ms
-            }, "the flood to drain");
-            pub.put(utf8("end")); // queues are empty again: this one arrives and closes any final gap
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> {
+                        long now = delivered.get() + missed.get();
+                        last[1] = now == last[0] ? last[1] + 1 : 0;
+                        last[0] = now;
+                        return last[1] >= 30; // nothing new for 300 ms
+                    },
+                    "the flood to drain");
+            pub.put(utf8("end")); // queues are empty again: this one arrives and closes any
+            // final gap
             long total = flood + 2;
-            Loopback.await(Duration.ofSeconds(10), () -> delivered.get() + missed.get() == total,
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> delivered.get() + missed.get() == total,
                     "delivered + missed == published");
             assertThat(missed.get()).as("samples dropped while the receiver stalled").isPositive();
             assertThat(missEvents.get()).isPositive();

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,58 +46,92 @@ class BadInputTest extends TwoPeerSessions {
      * (PoisonError). The binding refuses them first; the sessions stay usable.
      */
     @Test
-    void keyExpressionsAndSchemasLongerThanZenohCarriesAreRefusedAndTheSessionSurvives() throws Exception {
+    void keyExpressionsAndSchemasLongerThanZenohCarriesAreRefusedAndTheSessionSurvives()
+            throws Exception {
         String key = "big/" + "k".repeat(64 * 1024);
         assertThatThrownBy(() -> a.put(key, new byte[1], null, null, Qos.DEFAULT))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining("65540 bytes long")
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining("65540 bytes long")
                 .hasMessageContaining("at most 65535");
         assertThatThrownBy(() -> KeyExpr.validate(key)).isInstanceOf(KeyExprException.class);
         assertThatThrownBy(() -> a.declareKeyExpr(key)).isInstanceOf(KeyExprException.class);
-        assertThatThrownBy(() -> a.declareSubscriber(key, SubscriberOptions.DEFAULT, s -> { }))
+        assertThatThrownBy(() -> a.declareSubscriber(key, SubscriberOptions.DEFAULT, s -> {}))
                 .isInstanceOf(KeyExprException.class);
-        assertThatThrownBy(() -> a.declareLivelinessToken(key)).isInstanceOf(KeyExprException.class);
-        assertThatThrownBy(() -> new Encoding(5, "s".repeat(256))).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("256 bytes long").hasMessageContaining("at most 255");
+        assertThatThrownBy(() -> a.declareLivelinessToken(key))
+                .isInstanceOf(KeyExprException.class);
+        assertThatThrownBy(() -> new Encoding(5, "s".repeat(256)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("256 bytes long")
+                .hasMessageContaining("at most 255");
         assertThatCode(() -> new Encoding(5, "s".repeat(255))).doesNotThrowAnyException();
-        assertThatCode(() -> a.put("big/ok", new byte[1], new Encoding(5, "s".repeat(255)), null, Qos.DEFAULT))
+        assertThatCode(
+                        () ->
+                                a.put(
+                                        "big/ok",
+                                        new byte[1],
+                                        new Encoding(5, "s".repeat(255)),
+                                        null,
+                                        Qos.DEFAULT))
                 .doesNotThrowAnyException();
         assertRoundTrip("big/after");
     }
 
     @ParameterizedTest(name = "\"{0}\"")
-    @ValueSource(strings = {"", "a//b", "a/$/b", "a#b", "a?b", "a/", "/a", "a/b*", "a/**/**/b", "a/$*$*"})
+    @ValueSource(
+            strings = {
+                "",
+                "a//b",
+                "a/$/b",
+                "a#b",
+                "a?b",
+                "a/",
+                "/a",
+                "a/b*",
+                "a/**/**/b",
+                "a/$*$*"
+            })
     void invalidKeyExpressionsAreRejectedEverywhereWithTheExpressionQuoted(String ke) {
         String quoted = "'" + ke + "'";
-        assertThatThrownBy(() -> KeyExpr.validate(ke)).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> KeyExpr.validate(ke))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining(quoted);
-        assertThatThrownBy(() -> a.declareKeyExpr(ke)).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> a.declareKeyExpr(ke))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining(quoted);
         assertThatThrownBy(() -> a.declarePublisher(ke, PublisherOptions.DEFAULT))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining(quoted);
-        assertThatThrownBy(() -> a.declareSubscriber(ke, SubscriberOptions.DEFAULT, s -> { }))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining(quoted);
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining(quoted);
+        assertThatThrownBy(() -> a.declareSubscriber(ke, SubscriberOptions.DEFAULT, s -> {}))
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining(quoted);
         assertThatThrownBy(() -> a.declareQueryable(ke, QueryableOptions.DEFAULT, Query::finish))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining(quoted);
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining(quoted);
         assertThatThrownBy(() -> a.put(ke, new byte[0], null, null, Qos.DEFAULT))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining(quoted);
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining(quoted);
         assertThatThrownBy(() -> a.delete(ke, null, Qos.DEFAULT))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining(quoted);
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining(quoted);
     }
 
     @Test
     void keyExpressionMessagesCarryZenohsReason() {
-        assertThatThrownBy(() -> KeyExpr.validate("a#b")).hasMessageContaining("invalid key expression 'a#b'")
+        assertThatThrownBy(() -> KeyExpr.validate("a#b"))
+                .hasMessageContaining("invalid key expression 'a#b'")
                 .hasMessageMatching("(?s).*'a#b': .+");
     }
 
     @Test
     void nonCanonicalExpressionsFailValidationAndCanonize() {
-        assertThatThrownBy(() -> KeyExpr.validate("a/**/**")).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> KeyExpr.validate("a/**/**"))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining("'a/**/**'");
         assertThat(KeyExpr.canonize("a/**/**")).isEqualTo("a/**");
         assertThat(KeyExpr.canonize("a/**/*")).isEqualTo("a/*/**");
         assertThat(KeyExpr.canonize("a/b")).isEqualTo("a/b");
-        assertThatThrownBy(() -> KeyExpr.canonize("a//b")).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> KeyExpr.canonize("a//b"))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining("'a//b'");
         assertThatCode(() -> KeyExpr.validate("a/*/b/**")).doesNotThrowAnyException();
         assertThatCode(() -> KeyExpr.validate("a/x$*y/c")).doesNotThrowAnyException();
@@ -105,7 +143,8 @@ class BadInputTest extends TwoPeerSessions {
         assertThat(KeyExpr.intersects("a/*", "b/c")).isFalse();
         assertThat(KeyExpr.includes("a/**", "a/b/c")).isTrue();
         assertThat(KeyExpr.includes("a/b/c", "a/**")).isFalse();
-        assertThatThrownBy(() -> KeyExpr.intersects("a", "b?")).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> KeyExpr.intersects("a", "b?"))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining("'b?'");
     }
 
@@ -113,54 +152,103 @@ class BadInputTest extends TwoPeerSessions {
 
     @Test
     void badJson5ConfigIsAConfigException() {
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withJson5("{ mode: \"peer\", ")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("JSON5");
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withJson5("{ no_such_section: {} }")))
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withJson5("{ mode: \"peer\", ")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("JSON5");
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withJson5("{ no_such_section: {} }")))
                 .isInstanceOf(ConfigException.class);
     }
 
     @Test
     void unknownConfigKeyIsAConfigExceptionNamingTheKey() {
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withOverride("no_such/key", "1")))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("no_such/key");
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withOverride("scouting/multicast/enabled",
-                "\"not a boolean\""))).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withOverride("no_such/key", "1")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("no_such/key");
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withOverride(
+                                                        "scouting/multicast/enabled",
+                                                        "\"not a boolean\"")))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("scouting/multicast/enabled");
     }
 
     @Test
     void badModeIsRejectedBeforeAnythingOpens() {
-        assertThatThrownBy(() -> SessionConfig.DEFAULT.withMode("broker")).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> SessionConfig.DEFAULT.withMode("broker"))
+                .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("broker");
     }
 
     @Test
     void missingOrBrokenConfigFileIsAConfigException(@TempDir Path dir) throws Exception {
         Path missing = dir.resolve("missing.json5");
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withConfigFile(missing.toString())))
-                .isInstanceOf(ConfigException.class).hasMessageContaining(missing.toString());
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withConfigFile(missing.toString())))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(missing.toString());
         Path broken = dir.resolve("broken.json5");
         Files.writeString(broken, "{ mode: ");
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withConfigFile(broken.toString())))
-                .isInstanceOf(ConfigException.class).hasMessageContaining(broken.toString());
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withConfigFile(broken.toString())))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(broken.toString());
     }
 
     @Test
     void aBadEndpointFailsTheOpen() {
-        assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withListen("tcp/127.0.0.1:notaport")))
-                .isInstanceOf(ZenohException.class).hasMessageContaining("notaport");
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.loopbackPeer()
+                                                .withListen("tcp/127.0.0.1:notaport")))
+                .isInstanceOf(ZenohException.class)
+                .hasMessageContaining("notaport");
         assertThatThrownBy(() -> Session.open(SessionConfig.loopbackPeer().withListen("nonsense")))
-                .isInstanceOf(ZenohException.class).hasMessageContaining("nonsense");
-        assertThatThrownBy(() -> Session.open(SessionConfig.DEFAULT.withMode("client").withMulticastScouting(false)
-                .withConnect("tcp/127.0.0.1:notaport"))).isInstanceOf(ZenohException.class);
+                .isInstanceOf(ZenohException.class)
+                .hasMessageContaining("nonsense");
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.DEFAULT
+                                                .withMode("client")
+                                                .withMulticastScouting(false)
+                                                .withConnect("tcp/127.0.0.1:notaport")))
+                .isInstanceOf(ZenohException.class);
     }
 
     @Test
     void aClientWithNobodyToConnectToFailsFast() {
         int nobody = Loopback.freePort();
         long t0 = System.nanoTime();
-        assertThatThrownBy(() -> Session.open(SessionConfig.DEFAULT.withMode("client").withMulticastScouting(false)
-                .withConnect(Loopback.endpoint(nobody)))).isInstanceOf(ZenohException.class);
+        assertThatThrownBy(
+                        () ->
+                                Session.open(
+                                        SessionConfig.DEFAULT
+                                                .withMode("client")
+                                                .withMulticastScouting(false)
+                                                .withConnect(Loopback.endpoint(nobody))))
+                .isInstanceOf(ZenohException.class);
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(15));
     }
 
@@ -168,36 +256,50 @@ class BadInputTest extends TwoPeerSessions {
 
     @Test
     void everyUseOfAClosedSessionThrowsClosedException() {
-        Session s = Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
+        Session s =
+                Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
         Publisher pub = s.declarePublisher("test/bad/closed", PublisherOptions.DEFAULT);
-        Subscriber sub = s.declareSubscriber("test/bad/closed", SubscriberOptions.DEFAULT, x -> { });
+        Subscriber sub = s.declareSubscriber("test/bad/closed", SubscriberOptions.DEFAULT, x -> {});
         KeyExpr ke = s.declareKeyExpr("test/bad/closed/ke");
         s.close();
         assertThat(s.isClosed()).isTrue();
-        assertThatThrownBy(s::info).isInstanceOf(ClosedException.class).hasMessageContaining("session");
+        assertThatThrownBy(s::info)
+                .isInstanceOf(ClosedException.class)
+                .hasMessageContaining("session");
         assertThatThrownBy(() -> s.put("test/bad/x", new byte[0], null, null, Qos.DEFAULT))
                 .isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.delete("test/bad/x", null, Qos.DEFAULT)).isInstanceOf(ClosedException.class);
+        assertThatThrownBy(() -> s.delete("test/bad/x", null, Qos.DEFAULT))
+                .isInstanceOf(ClosedException.class);
         assertThatThrownBy(() -> s.declarePublisher("test/bad/x", PublisherOptions.DEFAULT))
                 .isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.declareSubscriber("test/bad/x", SubscriberOptions.DEFAULT, x -> { }))
+        assertThatThrownBy(
+                        () -> s.declareSubscriber("test/bad/x", SubscriberOptions.DEFAULT, x -> {}))
                 .isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.declareQueryable("test/bad/x", QueryableOptions.DEFAULT, Query::finish))
+        assertThatThrownBy(
+                        () ->
+                                s.declareQueryable(
+                                        "test/bad/x", QueryableOptions.DEFAULT, Query::finish))
                 .isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.declareKeyExpr("test/bad/x")).isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.get("test/bad/x", GetOptions.DEFAULT)).isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.declareLivelinessToken("test/bad/x")).isInstanceOf(ClosedException.class);
-        assertThatThrownBy(() -> s.livelinessGet("test/bad/x", 100)).isInstanceOf(ClosedException.class);
+        assertThatThrownBy(() -> s.declareKeyExpr("test/bad/x"))
+                .isInstanceOf(ClosedException.class);
+        assertThatThrownBy(() -> s.get("test/bad/x", GetOptions.DEFAULT))
+                .isInstanceOf(ClosedException.class);
+        assertThatThrownBy(() -> s.declareLivelinessToken("test/bad/x"))
+                .isInstanceOf(ClosedException.class);
+        assertThatThrownBy(() -> s.livelinessGet("test/bad/x", 100))
+                .isInstanceOf(ClosedException.class);
         // handles declared on it still close quietly, once
-        assertThatCode(() -> {
-            pub.close();
-            sub.close();
-            ke.close();
-            pub.close();
-            sub.close();
-            ke.close();
-            s.close();
-        }).doesNotThrowAnyException();
+        assertThatCode(
+                        () -> {
+                            pub.close();
+                            sub.close();
+                            ke.close();
+                            pub.close();
+                            sub.close();
+                            ke.close();
+                            s.close();
+                        })
+                .doesNotThrowAnyException();
     }
 
     @Test
@@ -205,7 +307,8 @@ class BadInputTest extends TwoPeerSessions {
         Publisher pub = a.declarePublisher("test/bad/pub", PublisherOptions.DEFAULT);
         pub.close();
         assertThat(pub.isClosed()).isTrue();
-        assertThatThrownBy(() -> pub.put(new byte[] {1})).isInstanceOf(ClosedException.class)
+        assertThatThrownBy(() -> pub.put(new byte[] {1}))
+                .isInstanceOf(ClosedException.class)
                 .hasMessageContaining("publisher on 'test/bad/pub' is closed");
         assertThatThrownBy(() -> pub.delete(null)).isInstanceOf(ClosedException.class);
 
@@ -215,19 +318,23 @@ class BadInputTest extends TwoPeerSessions {
         assertThat(sub.isClosed()).isTrue();
         Loopback.settle();
         a.put("test/bad/sub", new byte[] {1}, null, null, Qos.DEFAULT);
-        assertThat(got.poll(500, TimeUnit.MILLISECONDS)).as("a closed subscriber receives nothing").isNull();
+        assertThat(got.poll(500, TimeUnit.MILLISECONDS))
+                .as("a closed subscriber receives nothing")
+                .isNull();
 
         KeyExpr ke = a.declareKeyExpr("test/bad/ke");
         ke.close();
         assertThatThrownBy(() -> a.declarePublisher(ke, PublisherOptions.DEFAULT))
-                .isInstanceOf(ClosedException.class).hasMessageContaining("test/bad/ke");
-        assertThatThrownBy(() -> b.declareSubscriber(ke, SubscriberOptions.DEFAULT, s -> { }))
+                .isInstanceOf(ClosedException.class)
+                .hasMessageContaining("test/bad/ke");
+        assertThatThrownBy(() -> b.declareSubscriber(ke, SubscriberOptions.DEFAULT, s -> {}))
                 .isInstanceOf(ClosedException.class);
     }
 
     @Test
     void aPublisherWhoseSessionClosedFailsCleanly() {
-        Session s = Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
+        Session s =
+                Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
         Publisher pub = s.declarePublisher("test/bad/orphan", PublisherOptions.DEFAULT);
         s.close();
         assertThatThrownBy(() -> pub.put(new byte[] {1})).isInstanceOf(ClosedException.class);
@@ -236,19 +343,23 @@ class BadInputTest extends TwoPeerSessions {
 
     @Test
     void doubleCloseIsANoOp() {
-        Session s = Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
+        Session s =
+                Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
         long before = NativeDiagnostics.liveObjects();
         Publisher pub = s.declarePublisher("test/bad/twice", PublisherOptions.DEFAULT);
-        Subscriber sub = s.declareSubscriber("test/bad/twice", SubscriberOptions.DEFAULT, x -> { });
+        Subscriber sub = s.declareSubscriber("test/bad/twice", SubscriberOptions.DEFAULT, x -> {});
         Queryable q = s.declareQueryable("test/bad/twice", QueryableOptions.DEFAULT, Query::finish);
         LivelinessToken t = s.declareLivelinessToken("test/bad/twice");
-        Subscriber ls = s.declareLivelinessSubscriber("test/bad/twice", false, x -> { });
+        Subscriber ls = s.declareLivelinessSubscriber("test/bad/twice", false, x -> {});
         KeyExpr ke = s.declareKeyExpr("test/bad/twice");
         for (AutoCloseable c : new AutoCloseable[] {pub, sub, q, t, ls, ke}) {
-            assertThatCode(() -> {
-                c.close();
-                c.close();
-            }).as(c.toString()).doesNotThrowAnyException();
+            assertThatCode(
+                            () -> {
+                                c.close();
+                                c.close();
+                            })
+                    .as(c.toString())
+                    .doesNotThrowAnyException();
         }
         assertThat(NativeDiagnostics.liveObjects()).isEqualTo(before);
         s.close();
@@ -261,26 +372,35 @@ class BadInputTest extends TwoPeerSessions {
 
     @Test
     void aNativePanicArrivesAsAJavaExceptionAndNothingBreaks() throws Exception {
-        assertThatThrownBy(() -> NativeDiagnostics.panicForTest("boom")).isInstanceOf(NativePanicException.class)
-                .isInstanceOf(ZenohException.class).hasMessageContaining("boom");
+        assertThatThrownBy(() -> NativeDiagnostics.panicForTest("boom"))
+                .isInstanceOf(NativePanicException.class)
+                .isInstanceOf(ZenohException.class)
+                .hasMessageContaining("boom");
         assertThatThrownBy(() -> NativeDiagnostics.panicForTest("boom again"))
-                .isInstanceOf(NativePanicException.class).hasMessageContaining("boom again");
+                .isInstanceOf(NativePanicException.class)
+                .hasMessageContaining("boom again");
         assertRoundTrip("test/bad/after-panic");
     }
 
     @Test
     void encodingIdsOutsideSixteenBitsAreRejectedByJavaAndByTheLibrary() throws Exception {
-        assertThatThrownBy(() -> new Encoding(70_000, null)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Encoding(-2, null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Encoding(70_000, null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Encoding(-2, null))
+                .isInstanceOf(IllegalArgumentException.class);
         // the native check behind it, reached directly
         try (Publisher pub = a.declarePublisher("test/bad/enc", PublisherOptions.DEFAULT)) {
             long p = pub.acquire();
             try {
-                assertThatThrownBy(() -> ZenohNative.publisherPut(p, new byte[0], 70_000, null, null))
-                        .isInstanceOf(ZenohException.class).hasMessageContaining("70000")
+                assertThatThrownBy(
+                                () -> ZenohNative.publisherPut(p, new byte[0], 70_000, null, null))
+                        .isInstanceOf(ZenohException.class)
+                        .hasMessageContaining("70000")
                         .hasMessageContaining("0..65535");
-                assertThatThrownBy(() -> ZenohNative.publisherPut(p, new byte[0], 65_536, null, null))
-                        .isInstanceOf(ZenohException.class).hasMessageContaining("65536");
+                assertThatThrownBy(
+                                () -> ZenohNative.publisherPut(p, new byte[0], 65_536, null, null))
+                        .isInstanceOf(ZenohException.class)
+                        .hasMessageContaining("65536");
             } finally {
                 pub.release();
             }
@@ -292,10 +412,18 @@ class BadInputTest extends TwoPeerSessions {
     void badQosCodesFromJavaAreRejectedNatively() {
         long s = a.acquire();
         try {
-            assertThatThrownBy(() -> ZenohNative.sessionPut(s, 0, "test/bad/qos", new byte[0], -1, null, null, 3))
-                    .isInstanceOf(ZenohException.class).hasMessageContaining("congestion control code 3");
-            assertThatThrownBy(() -> ZenohNative.sessionPut(s, 0, "test/bad/qos", new byte[0], -1, null, null, 0))
-                    .isInstanceOf(ZenohException.class).hasMessageContaining("priority code 0");
+            assertThatThrownBy(
+                            () ->
+                                    ZenohNative.sessionPut(
+                                            s, 0, "test/bad/qos", new byte[0], -1, null, null, 3))
+                    .isInstanceOf(ZenohException.class)
+                    .hasMessageContaining("congestion control code 3");
+            assertThatThrownBy(
+                            () ->
+                                    ZenohNative.sessionPut(
+                                            s, 0, "test/bad/qos", new byte[0], -1, null, null, 0))
+                    .isInstanceOf(ZenohException.class)
+                    .hasMessageContaining("priority code 0");
         } finally {
             a.release();
         }
@@ -303,12 +431,17 @@ class BadInputTest extends TwoPeerSessions {
 
     @Test
     void aNullSelectorOrKeyIsAnExceptionNotACrash() {
-        assertThatThrownBy(() -> KeyExpr.validate(null)).isInstanceOf(ZenohException.class)
+        assertThatThrownBy(() -> KeyExpr.validate(null))
+                .isInstanceOf(ZenohException.class)
                 .hasMessageContaining("must not be null");
         long s = a.acquire();
         try {
-            assertThatThrownBy(() -> ZenohNative.sessionPut(s, 0, null, new byte[0], -1, null, null, 20))
-                    .isInstanceOf(ZenohException.class).hasMessageContaining("must not be null");
+            assertThatThrownBy(
+                            () ->
+                                    ZenohNative.sessionPut(
+                                            s, 0, null, new byte[0], -1, null, null, 20))
+                    .isInstanceOf(ZenohException.class)
+                    .hasMessageContaining("must not be null");
         } finally {
             a.release();
         }

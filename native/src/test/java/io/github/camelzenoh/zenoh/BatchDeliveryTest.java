@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,8 +28,11 @@ class BatchDeliveryTest extends TwoPeerSessions {
     void aBurstOfMixedSamplesArrivesIntactAndInOrder() throws Exception {
         int n = 5_000;
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-        PublisherOptions block = PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK));
-        try (Subscriber sub = b.declareSubscriber("test/batch/**", SubscriberOptions.DEFAULT, got::add);
+        PublisherOptions block =
+                PublisherOptions.DEFAULT.withQos(
+                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK));
+        try (Subscriber sub =
+                        b.declareSubscriber("test/batch/**", SubscriberOptions.DEFAULT, got::add);
                 Publisher one = a.declarePublisher("test/batch/one", block);
                 Publisher two = a.declarePublisher("test/batch/twö", block)) {
             Loopback.settle();
@@ -33,7 +40,11 @@ class BatchDeliveryTest extends TwoPeerSessions {
                 byte[] payload = Integer.toString(i).getBytes(StandardCharsets.UTF_8);
                 switch (i % 4) {
                     case 0 -> one.put(payload);
-                    case 1 -> one.put(payload, new Encoding(5, "schema-" + i), ("att-" + i).getBytes(StandardCharsets.UTF_8));
+                    case 1 ->
+                            one.put(
+                                    payload,
+                                    new Encoding(5, "schema-" + i),
+                                    ("att-" + i).getBytes(StandardCharsets.UTF_8));
                     case 2 -> two.put(payload, Encoding.TEXT_PLAIN, new byte[0]);
                     default -> two.put(new byte[i % 2000], null, null);
                 }
@@ -48,19 +59,23 @@ class BatchDeliveryTest extends TwoPeerSessions {
                 switch (i % 4) {
                     case 0 -> {
                         assertThat(s.keyExpr()).isEqualTo("test/batch/one");
-                        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                        assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                                .isEqualTo(Integer.toString(i));
                         assertThat(s.encoding()).isSameAs(Encoding.ZENOH_BYTES);
                         assertThat(s.attachment()).isNull();
                     }
                     case 1 -> {
                         assertThat(s.keyExpr()).isEqualTo("test/batch/one");
-                        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                        assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                                .isEqualTo(Integer.toString(i));
                         assertThat(s.encoding()).isEqualTo(new Encoding(5, "schema-" + i));
-                        assertThat(new String(s.attachment(), StandardCharsets.UTF_8)).isEqualTo("att-" + i);
+                        assertThat(new String(s.attachment(), StandardCharsets.UTF_8))
+                                .isEqualTo("att-" + i);
                     }
                     case 2 -> {
                         assertThat(s.keyExpr()).isEqualTo("test/batch/twö");
-                        assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                        assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                                .isEqualTo(Integer.toString(i));
                         assertThat(s.encoding()).isSameAs(Encoding.TEXT_PLAIN);
                         assertThat(s.attachment()).isEmpty();
                     }
@@ -79,12 +94,22 @@ class BatchDeliveryTest extends TwoPeerSessions {
     void aBurstCostsFewerUpcallsThanSamples() throws Exception {
         int n = 50_000;
         CountDownLatch all = new CountDownLatch(n);
-        try (Subscriber sub = b.declareSubscriber("test/batch/count", SubscriberOptions.DEFAULT, s -> {
-                    sleepNanos(2_000); // a listener slower than the wire: zenoh gets a backlog
-                    all.countDown();
-                });
-                Publisher pub = a.declarePublisher("test/batch/count", PublisherOptions.DEFAULT.withQos(
-                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+        try (Subscriber sub =
+                        b.declareSubscriber(
+                                "test/batch/count",
+                                SubscriberOptions.DEFAULT,
+                                s -> {
+                                    sleepNanos(
+                                            2_000); // a listener slower than the wire: zenoh gets a
+                                    // backlog
+                                    all.countDown();
+                                });
+                Publisher pub =
+                        a.declarePublisher(
+                                "test/batch/count",
+                                PublisherOptions.DEFAULT.withQos(
+                                        Qos.DEFAULT.withCongestionControl(
+                                                CongestionControl.BLOCK)))) {
             Loopback.settle();
             NativeDiagnostics.countDeliveries(true);
             NativeDiagnostics.DeliveryCounters before = NativeDiagnostics.deliveryCounters();
@@ -93,7 +118,8 @@ class BatchDeliveryTest extends TwoPeerSessions {
                 pub.put(payload);
             }
             assertThat(all.await(60, TimeUnit.SECONDS)).as("all %d samples", n).isTrue();
-            NativeDiagnostics.DeliveryCounters d = NativeDiagnostics.deliveryCounters().minus(before);
+            NativeDiagnostics.DeliveryCounters d =
+                    NativeDiagnostics.deliveryCounters().minus(before);
             NativeDiagnostics.countDeliveries(false);
             assertThat(d.samples()).isEqualTo(n);
             assertThat(d.upcalls()).as("upcalls for %d samples", n).isLessThan(n / 10);
@@ -106,18 +132,35 @@ class BatchDeliveryTest extends TwoPeerSessions {
     void aListenerMayPublishToItsOwnSubscriber() throws Exception {
         List<String> got = new CopyOnWriteArrayList<>();
         try (Publisher echo = b.declarePublisher("test/batch/echo", PublisherOptions.DEFAULT);
-                Subscriber sub = b.declareSubscriber("test/batch/*", SubscriberOptions.DEFAULT, s -> {
-                    String text = new String(s.payload(), StandardCharsets.UTF_8);
-                    got.add(s.keyExpr() + "=" + text);
-                    if (s.keyExpr().equals("test/batch/ping")) {
-                        echo.put(("echo-" + text).getBytes(StandardCharsets.UTF_8)); // local: same subscriber
-                    }
-                })) {
+                Subscriber sub =
+                        b.declareSubscriber(
+                                "test/batch/*",
+                                SubscriberOptions.DEFAULT,
+                                s -> {
+                                    String text = new String(s.payload(), StandardCharsets.UTF_8);
+                                    got.add(s.keyExpr() + "=" + text);
+                                    if (s.keyExpr().equals("test/batch/ping")) {
+                                        echo.put(
+                                                ("echo-" + text)
+                                                        .getBytes(
+                                                                StandardCharsets
+                                                                        .UTF_8)); // local: same
+                                        // subscriber
+                                    }
+                                })) {
             Loopback.settle();
             for (int i = 0; i < 100; i++) {
-                a.put("test/batch/ping", Integer.toString(i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+                a.put(
+                        "test/batch/ping",
+                        Integer.toString(i).getBytes(StandardCharsets.UTF_8),
+                        null,
+                        null,
+                        Qos.DEFAULT);
             }
-            Loopback.await(Duration.ofSeconds(10), () -> got.size() == 200, "100 pings and their 100 echoes");
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> got.size() == 200,
+                    "100 pings and their 100 echoes");
             for (int i = 0; i < 100; i++) {
                 assertThat(got.indexOf("test/batch/ping=" + i))
                         .as("ping %d before its echo", i)
@@ -131,16 +174,26 @@ class BatchDeliveryTest extends TwoPeerSessions {
         int threads = 4;
         int each = 2_000;
         CountDownLatch all = new CountDownLatch(threads * each);
-        try (Subscriber sub = a.declareSubscriber("test/batch/local", SubscriberOptions.DEFAULT, s -> all.countDown());
-                Publisher pub = a.declarePublisher("test/batch/local", PublisherOptions.DEFAULT.withQos(
-                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+        try (Subscriber sub =
+                        a.declareSubscriber(
+                                "test/batch/local",
+                                SubscriberOptions.DEFAULT,
+                                s -> all.countDown());
+                Publisher pub =
+                        a.declarePublisher(
+                                "test/batch/local",
+                                PublisherOptions.DEFAULT.withQos(
+                                        Qos.DEFAULT.withCongestionControl(
+                                                CongestionControl.BLOCK)))) {
             List<Thread> started = new CopyOnWriteArrayList<>();
             for (int t = 0; t < threads; t++) {
-                Thread th = new Thread(() -> {
-                    for (int i = 0; i < each; i++) {
-                        pub.put(new byte[] {1});
-                    }
-                });
+                Thread th =
+                        new Thread(
+                                () -> {
+                                    for (int i = 0; i < each; i++) {
+                                        pub.put(new byte[] {1});
+                                    }
+                                });
                 th.start();
                 started.add(th);
             }

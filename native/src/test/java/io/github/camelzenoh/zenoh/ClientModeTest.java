@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,8 +26,12 @@ class ClientModeTest {
     @BeforeAll
     static void startRouter() {
         port = Loopback.freePort();
-        router = Session.open(SessionConfig.DEFAULT.withMode("router").withMulticastScouting(false)
-                .withListen(Loopback.endpoint(port)));
+        router =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("router")
+                                .withMulticastScouting(false)
+                                .withListen(Loopback.endpoint(port)));
         routerZid = router.info().zid();
     }
 
@@ -33,13 +41,18 @@ class ClientModeTest {
     }
 
     static SessionConfig client() {
-        return SessionConfig.DEFAULT.withMode("client").withMulticastScouting(false)
+        return SessionConfig.DEFAULT
+                .withMode("client")
+                .withMulticastScouting(false)
                 .withConnect(Loopback.endpoint(port));
     }
 
     static Session connected(SessionConfig config) {
         Session s = Session.open(config);
-        Loopback.await(Duration.ofSeconds(10), () -> s.info().routers().contains(routerZid), "router connection");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> s.info().routers().contains(routerZid),
+                "router connection");
         return s;
     }
 
@@ -59,12 +72,18 @@ class ClientModeTest {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Session subscriberSide = connected(client());
                 Session publisherSide = connected(client());
-                Subscriber sub = subscriberSide.declareSubscriber("test/client/**", SubscriberOptions.DEFAULT,
-                        got::add);
-                Publisher pub = publisherSide.declarePublisher("test/client/pub", PublisherOptions.DEFAULT
-                        .withEncoding(Encoding.TEXT_PLAIN))) {
+                Subscriber sub =
+                        subscriberSide.declareSubscriber(
+                                "test/client/**", SubscriberOptions.DEFAULT, got::add);
+                Publisher pub =
+                        publisherSide.declarePublisher(
+                                "test/client/pub",
+                                PublisherOptions.DEFAULT.withEncoding(Encoding.TEXT_PLAIN))) {
             Loopback.settle();
-            pub.put("via router".getBytes(StandardCharsets.UTF_8), null, "a".getBytes(StandardCharsets.UTF_8));
+            pub.put(
+                    "via router".getBytes(StandardCharsets.UTF_8),
+                    null,
+                    "a".getBytes(StandardCharsets.UTF_8));
             Sample s = Loopback.next(got);
             assertThat(s.keyExpr()).isEqualTo("test/client/pub");
             assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("via router");
@@ -79,10 +98,17 @@ class ClientModeTest {
     void clientPublishesToAPeerConnectedToTheSameRouter() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Session peer = connected(Loopback.connector(port));
-                Subscriber sub = peer.declareSubscriber("test/client/peer/*", SubscriberOptions.DEFAULT, got::add);
+                Subscriber sub =
+                        peer.declareSubscriber(
+                                "test/client/peer/*", SubscriberOptions.DEFAULT, got::add);
                 Session c = connected(client())) {
             Loopback.settle();
-            c.put("test/client/peer/x", "to peer".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            c.put(
+                    "test/client/peer/x",
+                    "to peer".getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
             Sample s = Loopback.next(got);
             assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("to peer");
         }
@@ -91,23 +117,35 @@ class ClientModeTest {
     @Test
     void clientQueriesAQueryableBehindTheRouter() throws Exception {
         try (Session answering = connected(client());
-                Queryable q = answering.declareQueryable("test/client/q", QueryableOptions.DEFAULT, query -> {
-                    query.reply("test/client/q", "answer".getBytes(StandardCharsets.UTF_8), null, null);
-                    query.finish();
-                });
+                Queryable q =
+                        answering.declareQueryable(
+                                "test/client/q",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    query.reply(
+                                            "test/client/q",
+                                            "answer".getBytes(StandardCharsets.UTF_8),
+                                            null,
+                                            null);
+                                    query.finish();
+                                });
                 Session asking = connected(client())) {
             Loopback.settle();
-            List<Reply> replies = asking.get("test/client/q", GetOptions.DEFAULT.withTimeout(5000))
-                    .get(10, TimeUnit.SECONDS);
+            List<Reply> replies =
+                    asking.get("test/client/q", GetOptions.DEFAULT.withTimeout(5000))
+                            .get(10, TimeUnit.SECONDS);
             assertThat(replies).hasSize(1);
-            assertThat(new String(replies.get(0).sample().payload(), StandardCharsets.UTF_8)).isEqualTo("answer");
+            assertThat(new String(replies.get(0).sample().payload(), StandardCharsets.UTF_8))
+                    .isEqualTo("answer");
         }
     }
 
     @Test
     void theRouterSessionItselfSubscribes() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-        try (Subscriber sub = router.declareSubscriber("test/client/atrouter", SubscriberOptions.DEFAULT, got::add);
+        try (Subscriber sub =
+                        router.declareSubscriber(
+                                "test/client/atrouter", SubscriberOptions.DEFAULT, got::add);
                 Session c = connected(client())) {
             Loopback.settle();
             c.put("test/client/atrouter", new byte[] {1, 2}, null, null, Qos.DEFAULT);

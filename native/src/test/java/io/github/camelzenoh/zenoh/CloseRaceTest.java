@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,19 +36,22 @@ class CloseRaceTest extends TwoPeerSessions {
 
         /** Runs {@code call} in a loop until it throws ClosedException (or anything else). */
         void worker(String name, Runnable call) {
-            Thread t = new Thread(() -> {
-                try {
-                    start.await();
-                    for (;;) {
-                        call.run();
-                        ok.incrementAndGet();
-                    }
-                } catch (ClosedException expected) {
-                    closed.incrementAndGet();
-                } catch (Throwable t2) {
-                    unexpected.add(t2);
-                }
-            }, name);
+            Thread t =
+                    new Thread(
+                            () -> {
+                                try {
+                                    start.await();
+                                    for (; ; ) {
+                                        call.run();
+                                        ok.incrementAndGet();
+                                    }
+                                } catch (ClosedException expected) {
+                                    closed.incrementAndGet();
+                                } catch (Throwable t2) {
+                                    unexpected.add(t2);
+                                }
+                            },
+                            name);
             threads.add(t);
             t.start();
         }
@@ -52,7 +59,10 @@ class CloseRaceTest extends TwoPeerSessions {
         /** Starts the workers, lets them run a random moment, closes, and waits for all of them. */
         void closeAfterAWhile(AutoCloseable target) throws Exception {
             start.countDown();
-            long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(ThreadLocalRandom.current().nextInt(50, 3000));
+            long until =
+                    System.nanoTime()
+                            + TimeUnit.MICROSECONDS.toNanos(
+                                    ThreadLocalRandom.current().nextInt(50, 3000));
             while (System.nanoTime() < until || ok.get() == 0) {
                 Thread.onSpinWait();
             }
@@ -71,8 +81,11 @@ class CloseRaceTest extends TwoPeerSessions {
     void publisherCloseRacingPuts() throws Exception {
         AtomicLong received = new AtomicLong();
         long before = NativeDiagnostics.liveObjects();
-        try (Subscriber sub = b.declareSubscriber("test/race/pub", SubscriberOptions.DEFAULT,
-                s -> received.incrementAndGet())) {
+        try (Subscriber sub =
+                b.declareSubscriber(
+                        "test/race/pub",
+                        SubscriberOptions.DEFAULT,
+                        s -> received.incrementAndGet())) {
             Loopback.settle();
             long total = 0;
             for (int round = 0; round < ROUNDS; round++) {
@@ -87,9 +100,13 @@ class CloseRaceTest extends TwoPeerSessions {
                 total += race.ok.get();
             }
             assertThat(total).isPositive();
-            Loopback.await(Duration.ofSeconds(10), () -> received.get() > 0, "samples at the subscriber");
+            Loopback.await(
+                    Duration.ofSeconds(10), () -> received.get() > 0, "samples at the subscriber");
         }
-        Loopback.await(Duration.ofSeconds(10), () -> NativeDiagnostics.liveObjects() == before, "counter back");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> NativeDiagnostics.liveObjects() == before,
+                "counter back");
     }
 
     @Test
@@ -101,22 +118,36 @@ class CloseRaceTest extends TwoPeerSessions {
             ConcurrentLinkedQueue<AutoCloseable> declared = new ConcurrentLinkedQueue<>();
             Race race = new Race();
             byte[] payload = {1, 2, 3};
-            race.worker("session-put-0", () -> s.put("test/race/session/a", payload, null, null, Qos.DEFAULT));
-            race.worker("session-put-1", () -> s.put("test/race/session/b", payload, Encoding.TEXT_PLAIN, payload,
-                    Qos.DEFAULT));
+            race.worker(
+                    "session-put-0",
+                    () -> s.put("test/race/session/a", payload, null, null, Qos.DEFAULT));
+            race.worker(
+                    "session-put-1",
+                    () ->
+                            s.put(
+                                    "test/race/session/b",
+                                    payload,
+                                    Encoding.TEXT_PLAIN,
+                                    payload,
+                                    Qos.DEFAULT));
             race.worker("session-delete", () -> s.delete("test/race/session/c", null, Qos.DEFAULT));
-            race.worker("declare", () -> {
-                Subscriber sub = s.declareSubscriber("test/race/session/**", SubscriberOptions.DEFAULT, x -> { });
-                declared.add(sub);
-                if (declared.size() > 20) {
-                    try {
-                        declared.poll().close();
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                }
-            });
-            // the publisher outlives its session: after the close its puts throw ClosedException too
+            race.worker(
+                    "declare",
+                    () -> {
+                        Subscriber sub =
+                                s.declareSubscriber(
+                                        "test/race/session/**", SubscriberOptions.DEFAULT, x -> {});
+                        declared.add(sub);
+                        if (declared.size() > 20) {
+                            try {
+                                declared.poll().close();
+                            } catch (Exception e) {
+                                throw new AssertionError(e);
+                            }
+                        }
+                    });
+            // the publisher outlives its session: after the close its puts throw ClosedException
+            // too
             race.worker("publisher-put", () -> pub.put(payload));
             race.closeAfterAWhile(s);
             assertThat(s.isClosed()).isTrue();
@@ -125,11 +156,15 @@ class CloseRaceTest extends TwoPeerSessions {
                 c.close();
             }
         }
-        Loopback.await(Duration.ofSeconds(10), () -> NativeDiagnostics.liveObjects() == before, "counter back");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> NativeDiagnostics.liveObjects() == before,
+                "counter back");
         // the long-lived pair was never disturbed
         AtomicLong got = new AtomicLong();
-        try (Subscriber sub = b.declareSubscriber("test/race/after", SubscriberOptions.DEFAULT,
-                x -> got.incrementAndGet())) {
+        try (Subscriber sub =
+                b.declareSubscriber(
+                        "test/race/after", SubscriberOptions.DEFAULT, x -> got.incrementAndGet())) {
             Loopback.settle();
             a.put("test/race/after", new byte[] {1}, null, null, Qos.DEFAULT);
             Loopback.await(Duration.ofSeconds(10), () -> got.get() == 1, "sample after the races");
@@ -140,25 +175,44 @@ class CloseRaceTest extends TwoPeerSessions {
     void queryFinishRacingReplies() throws Exception {
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Thread> closers = new ConcurrentLinkedQueue<>();
-        try (Queryable q = a.declareQueryable("test/race/query", QueryableOptions.DEFAULT, query -> {
-            Race race = new Race();
-            for (int i = 0; i < THREADS; i++) {
-                race.worker("reply-" + i, () -> query.reply("test/race/query", new byte[] {1}, null, null));
-            }
-            Thread closer = new Thread(() -> {
-                try {
-                    race.closeAfterAWhile(query);
-                } catch (Throwable t) {
-                    failures.add(t);
-                }
-            }, "query-closer");
-            closers.add(closer);
-            closer.start();
-        })) {
+        try (Queryable q =
+                a.declareQueryable(
+                        "test/race/query",
+                        QueryableOptions.DEFAULT,
+                        query -> {
+                            Race race = new Race();
+                            for (int i = 0; i < THREADS; i++) {
+                                race.worker(
+                                        "reply-" + i,
+                                        () ->
+                                                query.reply(
+                                                        "test/race/query",
+                                                        new byte[] {1},
+                                                        null,
+                                                        null));
+                            }
+                            Thread closer =
+                                    new Thread(
+                                            () -> {
+                                                try {
+                                                    race.closeAfterAWhile(query);
+                                                } catch (Throwable t) {
+                                                    failures.add(t);
+                                                }
+                                            },
+                                            "query-closer");
+                            closers.add(closer);
+                            closer.start();
+                        })) {
             Loopback.settle();
             for (int round = 0; round < ROUNDS; round++) {
-                List<Reply> replies = b.get("test/race/query", GetOptions.DEFAULT.withConsolidation(
-                        ConsolidationMode.NONE).withTimeout(10_000)).get(20, TimeUnit.SECONDS);
+                List<Reply> replies =
+                        b.get(
+                                        "test/race/query",
+                                        GetOptions.DEFAULT
+                                                .withConsolidation(ConsolidationMode.NONE)
+                                                .withTimeout(10_000))
+                                .get(20, TimeUnit.SECONDS);
                 assertThat(replies).isNotEmpty().allMatch(Reply::ok);
             }
         }

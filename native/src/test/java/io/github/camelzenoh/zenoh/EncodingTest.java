@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -7,26 +11,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Encoding text parsing and printing follow zenoh's rules (zenoh 1.10 api/encoding.rs), in pure Java. */
+/**
+ * Encoding text parsing and printing follow zenoh's rules (zenoh 1.10 api/encoding.rs), in pure
+ * Java.
+ */
 class EncodingTest {
 
     @ParameterizedTest(name = "{0} -> ({1}, {2})")
-    @CsvSource(nullValues = "NULL", value = {
-        "zenoh/bytes,                 0,     NULL",
-        "zenoh/string,                1,     NULL",
-        "application/octet-stream,    3,     NULL",
-        "text/plain,                  4,     NULL",
-        "text/plain;charset=utf-8,    4,     charset=utf-8",
-        "application/json,            5,     NULL",
-        "application/protobuf;pkg.Msg, 13,   pkg.Msg",
-        "image/png,                   16,    NULL",
-        "video/vp9,                   52,    NULL",
-        "'text/plain;a;b',            4,     'a;b'",
-        "vnd/robot-pose;v2,           65535, vnd/robot-pose;v2",
-        "my_encoding,                 65535, my_encoding",
-        "'TEXT/PLAIN',                65535, 'TEXT/PLAIN'",
-        "'unknown(7)',                65535, 'unknown(7)'",
-    })
+    @CsvSource(
+            nullValues = "NULL",
+            value = {
+                "zenoh/bytes,                 0,     NULL",
+                "zenoh/string,                1,     NULL",
+                "application/octet-stream,    3,     NULL",
+                "text/plain,                  4,     NULL",
+                "text/plain;charset=utf-8,    4,     charset=utf-8",
+                "application/json,            5,     NULL",
+                "application/protobuf;pkg.Msg, 13,   pkg.Msg",
+                "image/png,                   16,    NULL",
+                "video/vp9,                   52,    NULL",
+                "'text/plain;a;b',            4,     'a;b'",
+                "vnd/robot-pose;v2,           65535, vnd/robot-pose;v2",
+                "my_encoding,                 65535, my_encoding",
+                "'TEXT/PLAIN',                65535, 'TEXT/PLAIN'",
+                "'unknown(7)',                65535, 'unknown(7)'",
+            })
     void parseMapsKnownPrefixesToIdsAndKeepsUnknownTextWhole(String text, int id, String schema) {
         assertThat(Encoding.parse(text)).isEqualTo(new Encoding(id, schema));
     }
@@ -42,7 +51,9 @@ class EncodingTest {
 
     @Test
     void emptyOrNullTextIsZenohBytes() {
-        assertThat(Encoding.parse("")).isEqualTo(Encoding.ZENOH_BYTES).isEqualTo(new Encoding(0, null));
+        assertThat(Encoding.parse(""))
+                .isEqualTo(Encoding.ZENOH_BYTES)
+                .isEqualTo(new Encoding(0, null));
         assertThat(Encoding.parse(null)).isEqualTo(Encoding.ZENOH_BYTES);
         assertThat(Encoding.ZENOH_BYTES).hasToString("zenoh/bytes");
     }
@@ -57,8 +68,10 @@ class EncodingTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-        "zenoh/bytes", "zenoh/serialized", "text/plain", "text/plain;charset=utf-8", "application/json",
-        "application/protobuf;pkg.Msg", "video/h264", "vnd/robot-pose;v2", "my_encoding", "'text/plain;a;b'",
+        "zenoh/bytes", "zenoh/serialized", "text/plain", "text/plain;charset=utf-8",
+                "application/json",
+        "application/protobuf;pkg.Msg", "video/h264", "vnd/robot-pose;v2", "my_encoding",
+                "'text/plain;a;b'",
     })
     void toStringIsTheInverseOfParse(String text) {
         Encoding e = Encoding.parse(text);
@@ -106,9 +119,12 @@ class EncodingTest {
 
     @Test
     void idsOutsideSixteenBitsAreRejected() {
-        assertThatThrownBy(() -> new Encoding(-1, null)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("-1").hasMessageContaining("0..65535");
-        assertThatThrownBy(() -> new Encoding(65536, null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Encoding(-1, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-1")
+                .hasMessageContaining("0..65535");
+        assertThatThrownBy(() -> new Encoding(65536, null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("65536");
         assertThat(new Encoding(65535, "x").id()).isEqualTo(65535);
         assertThat(new Encoding(0, null).id()).isZero();

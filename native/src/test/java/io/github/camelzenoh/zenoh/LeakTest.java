@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,8 +25,6 @@ class LeakTest extends TwoPeerSessions {
     static final int CYCLES = 1_000;
     long baseline;
 
-
-
     @BeforeEach
     void takeBaseline() {
         baseline = NativeDiagnostics.liveObjects();
@@ -36,7 +38,8 @@ class LeakTest extends TwoPeerSessions {
     static void awaitCount(long expected, String what) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         long now;
-        while ((now = NativeDiagnostics.liveObjects()) != expected && System.nanoTime() < deadline) {
+        while ((now = NativeDiagnostics.liveObjects()) != expected
+                && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -56,16 +59,23 @@ class LeakTest extends TwoPeerSessions {
 
     @Test
     void declaredKeyExpressions() {
-        cycles("declareKeyExpr/close", CYCLES, i -> a.declareKeyExpr("test/leak/ke/" + (i % 10)).close());
+        cycles(
+                "declareKeyExpr/close",
+                CYCLES,
+                i -> a.declareKeyExpr("test/leak/ke/" + (i % 10)).close());
     }
 
     @Test
     void publishers() {
-        cycles("publisher", CYCLES, i -> {
-            try (Publisher p = a.declarePublisher("test/leak/pub", PublisherOptions.DEFAULT)) {
-                p.put(new byte[] {1});
-            }
-        });
+        cycles(
+                "publisher",
+                CYCLES,
+                i -> {
+                    try (Publisher p =
+                            a.declarePublisher("test/leak/pub", PublisherOptions.DEFAULT)) {
+                        p.put(new byte[] {1});
+                    }
+                });
         try (KeyExpr ke = a.declareKeyExpr("test/leak/pub/declared")) {
             long withKe = NativeDiagnostics.liveObjects();
             for (int i = 0; i < CYCLES; i++) {
@@ -78,39 +88,66 @@ class LeakTest extends TwoPeerSessions {
 
     @Test
     void advancedPublishers() {
-        cycles("advanced publisher", CYCLES / 5, i -> {
-            try (Publisher p = a.declarePublisher("test/leak/adv", PublisherOptions.DEFAULT.withCache(4)
-                    .withHeartbeat(500))) {
-                p.put(new byte[] {1});
-            }
-        });
+        cycles(
+                "advanced publisher",
+                CYCLES / 5,
+                i -> {
+                    try (Publisher p =
+                            a.declarePublisher(
+                                    "test/leak/adv",
+                                    PublisherOptions.DEFAULT.withCache(4).withHeartbeat(500))) {
+                        p.put(new byte[] {1});
+                    }
+                });
     }
 
     @Test
     void subscribers() {
-        cycles("subscriber", CYCLES, i -> b.declareSubscriber("test/leak/sub/**", SubscriberOptions.DEFAULT,
-                s -> { }).close());
-        cycles("advanced subscriber", CYCLES / 5, i -> b.declareSubscriber("test/leak/advsub/**",
-                SubscriberOptions.DEFAULT.withHistory(5).withRecovery(true, 0).withMissListener((src, n) -> { }),
-                s -> { }).close());
+        cycles(
+                "subscriber",
+                CYCLES,
+                i ->
+                        b.declareSubscriber("test/leak/sub/**", SubscriberOptions.DEFAULT, s -> {})
+                                .close());
+        cycles(
+                "advanced subscriber",
+                CYCLES / 5,
+                i ->
+                        b.declareSubscriber(
+                                        "test/leak/advsub/**",
+                                        SubscriberOptions.DEFAULT
+                                                .withHistory(5)
+                                                .withRecovery(true, 0)
+                                                .withMissListener((src, n) -> {}),
+                                        s -> {})
+                                .close());
     }
 
     @Test
     void queryables() {
-        cycles("queryable", CYCLES, i -> a.declareQueryable("test/leak/q/**", QueryableOptions.DEFAULT,
-                Query::finish).close());
+        cycles(
+                "queryable",
+                CYCLES,
+                i ->
+                        a.declareQueryable(
+                                        "test/leak/q/**", QueryableOptions.DEFAULT, Query::finish)
+                                .close());
     }
 
     @Test
     void livelinessTokensAndSubscribers() {
-        cycles("liveliness token", CYCLES, i -> a.declareLivelinessToken("test/leak/live/" + (i % 10)).close());
+        cycles(
+                "liveliness token",
+                CYCLES,
+                i -> a.declareLivelinessToken("test/leak/live/" + (i % 10)).close());
         try (LivelinessToken alive = a.declareLivelinessToken("test/leak/live/alive")) {
             Loopback.settle();
             long withToken = NativeDiagnostics.liveObjects();
             for (int i = 0; i < CYCLES; i++) {
-                b.declareLivelinessSubscriber("test/leak/live/**", i % 2 == 0, s -> { }).close();
+                b.declareLivelinessSubscriber("test/leak/live/**", i % 2 == 0, s -> {}).close();
             }
-            // a history subscriber's listener is also held by its history query until that completes
+            // a history subscriber's listener is also held by its history query until that
+            // completes
             awaitCount(withToken, "liveliness subscribers with the token alive");
         }
         assertAtBaseline("liveliness subscribers");
@@ -118,19 +155,27 @@ class LeakTest extends TwoPeerSessions {
 
     @Test
     void completedGets() throws Exception {
-        try (Queryable q = a.declareQueryable("test/leak/get/**", QueryableOptions.DEFAULT, query -> {
-            query.reply(query.keyExpr(), new byte[] {42}, null, null);
-            query.finish();
-        })) {
+        try (Queryable q =
+                a.declareQueryable(
+                        "test/leak/get/**",
+                        QueryableOptions.DEFAULT,
+                        query -> {
+                            query.reply(query.keyExpr(), new byte[] {42}, null, null);
+                            query.finish();
+                        })) {
             Loopback.settle();
             long withQueryable = NativeDiagnostics.liveObjects();
             for (int i = 0; i < CYCLES; i++) {
-                List<Reply> r = b.get("test/leak/get/" + i, GetOptions.DEFAULT.withTimeout(5000))
-                        .get(10, TimeUnit.SECONDS);
+                List<Reply> r =
+                        b.get("test/leak/get/" + i, GetOptions.DEFAULT.withTimeout(5000))
+                                .get(10, TimeUnit.SECONDS);
                 assertThat(r).hasSize(1);
             }
             for (int i = 0; i < CYCLES; i++) {
-                assertThat(b.get("test/leak/none/" + i, GetOptions.DEFAULT).get(10, TimeUnit.SECONDS)).isEmpty();
+                assertThat(
+                                b.get("test/leak/none/" + i, GetOptions.DEFAULT)
+                                        .get(10, TimeUnit.SECONDS))
+                        .isEmpty();
             }
             for (int i = 0; i < CYCLES / 10; i++) {
                 b.livelinessGet("test/leak/live/**", 5000).get(10, TimeUnit.SECONDS);
@@ -146,13 +191,22 @@ class LeakTest extends TwoPeerSessions {
         AtomicLong received = new AtomicLong();
         AtomicLong bytes = new AtomicLong();
         long during;
-        try (Subscriber sub = b.declareSubscriber("test/leak/flood", SubscriberOptions.DEFAULT, s -> {
-            bytes.addAndGet(s.payload().length + s.keyExpr().length());
-            received.incrementAndGet();
-        });
-                Publisher pub = a.declarePublisher("test/leak/flood", PublisherOptions.DEFAULT
-                        .withEncoding(Encoding.TEXT_PLAIN)
-                        .withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+        try (Subscriber sub =
+                        b.declareSubscriber(
+                                "test/leak/flood",
+                                SubscriberOptions.DEFAULT,
+                                s -> {
+                                    bytes.addAndGet(s.payload().length + s.keyExpr().length());
+                                    received.incrementAndGet();
+                                });
+                Publisher pub =
+                        a.declarePublisher(
+                                "test/leak/flood",
+                                PublisherOptions.DEFAULT
+                                        .withEncoding(Encoding.TEXT_PLAIN)
+                                        .withQos(
+                                                Qos.DEFAULT.withCongestionControl(
+                                                        CongestionControl.BLOCK)))) {
             Loopback.settle();
             during = NativeDiagnostics.liveObjects();
             byte[] payload = "sample-0123456789".getBytes(StandardCharsets.UTF_8);
@@ -161,7 +215,8 @@ class LeakTest extends TwoPeerSessions {
                 pub.put(payload, null, attachment);
             }
             Loopback.await(Duration.ofSeconds(30), () -> received.get() == n, n + " samples");
-            assertThat(NativeDiagnostics.liveObjects()).as("no native object per received sample")
+            assertThat(NativeDiagnostics.liveObjects())
+                    .as("no native object per received sample")
                     .isEqualTo(during);
         }
         assertThat(bytes.get()).isEqualTo((long) n * (17 + "test/leak/flood".length()));

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +19,8 @@ class LivelinessTest extends TwoPeerSessions {
     @Test
     void tokenAppearsAsPutAndDisappearsAsDelete() throws Exception {
         BlockingQueue<Sample> events = new LinkedBlockingQueue<>();
-        try (Subscriber sub = b.declareLivelinessSubscriber("test/live/events/**", false, events::add)) {
+        try (Subscriber sub =
+                b.declareLivelinessSubscriber("test/live/events/**", false, events::add)) {
             Loopback.settle();
             LivelinessToken token = a.declareLivelinessToken("test/live/events/node-1");
             Sample up = Loopback.next(events);
@@ -37,7 +42,9 @@ class LivelinessTest extends TwoPeerSessions {
         int port = Loopback.freePort();
         BlockingQueue<Sample> events = new LinkedBlockingQueue<>();
         try (Session watcher = Session.open(Loopback.listener(port));
-                Subscriber sub = watcher.declareLivelinessSubscriber("test/live/crash/*", false, events::add)) {
+                Subscriber sub =
+                        watcher.declareLivelinessSubscriber(
+                                "test/live/crash/*", false, events::add)) {
             Session node = Session.open(Loopback.connector(port));
             try {
                 LivelinessToken token = node.declareLivelinessToken("test/live/crash/n");
@@ -60,8 +67,12 @@ class LivelinessTest extends TwoPeerSessions {
             Loopback.settle();
             BlockingQueue<Sample> withHistory = new LinkedBlockingQueue<>();
             BlockingQueue<Sample> without = new LinkedBlockingQueue<>();
-            try (Subscriber h = b.declareLivelinessSubscriber("test/live/hist/*", true, withHistory::add);
-                    Subscriber n = b.declareLivelinessSubscriber("test/live/hist/*", false, without::add)) {
+            try (Subscriber h =
+                            b.declareLivelinessSubscriber(
+                                    "test/live/hist/*", true, withHistory::add);
+                    Subscriber n =
+                            b.declareLivelinessSubscriber(
+                                    "test/live/hist/*", false, without::add)) {
                 Sample s1 = Loopback.next(withHistory);
                 Sample s2 = Loopback.next(withHistory);
                 assertThat(List.of(s1.keyExpr(), s2.keyExpr()))
@@ -86,30 +97,38 @@ class LivelinessTest extends TwoPeerSessions {
                 LivelinessToken t2 = a.declareLivelinessToken("test/live/get/b");
                 LivelinessToken other = a.declareLivelinessToken("test/live/other/c")) {
             Loopback.settle();
-            List<Reply> replies = b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS);
+            List<Reply> replies =
+                    b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS);
             assertThat(replies).allMatch(Reply::ok);
-            assertThat(replies).extracting(r -> r.sample().keyExpr())
+            assertThat(replies)
+                    .extracting(r -> r.sample().keyExpr())
                     .containsExactlyInAnyOrder("test/live/get/a", "test/live/get/b");
             assertThat(replies).extracting(r -> r.sample().kind()).containsOnly(SampleKind.PUT);
 
             t1.close();
             Loopback.settle();
             assertThat(b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS))
-                    .extracting(r -> r.sample().keyExpr()).containsExactly("test/live/get/b");
+                    .extracting(r -> r.sample().keyExpr())
+                    .containsExactly("test/live/get/b");
             // the session's own tokens are found too
             assertThat(a.livelinessGet("test/live/other/*", 5000).get(10, TimeUnit.SECONDS))
-                    .extracting(r -> r.sample().keyExpr()).containsExactly("test/live/other/c");
+                    .extracting(r -> r.sample().keyExpr())
+                    .containsExactly("test/live/other/c");
         }
-        assertThat(b.livelinessGet("test/live/nothing/**", 2000).get(10, TimeUnit.SECONDS)).isEmpty();
+        assertThat(b.livelinessGet("test/live/nothing/**", 2000).get(10, TimeUnit.SECONDS))
+                .isEmpty();
     }
 
     @Test
     void invalidTokenKeysAreKeyExprErrors() {
-        assertThatThrownBy(() -> a.declareLivelinessToken("test//live")).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> a.declareLivelinessToken("test//live"))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining("test//live");
-        assertThatThrownBy(() -> b.declareLivelinessSubscriber("test/live/#", false, s -> { }))
-                .isInstanceOf(KeyExprException.class).hasMessageContaining("test/live/#");
-        assertThatThrownBy(() -> b.livelinessGet("a?b", 1000)).isInstanceOf(KeyExprException.class)
+        assertThatThrownBy(() -> b.declareLivelinessSubscriber("test/live/#", false, s -> {}))
+                .isInstanceOf(KeyExprException.class)
+                .hasMessageContaining("test/live/#");
+        assertThatThrownBy(() -> b.livelinessGet("a?b", 1000))
+                .isInstanceOf(KeyExprException.class)
                 .hasMessageContaining("a?b");
     }
 }

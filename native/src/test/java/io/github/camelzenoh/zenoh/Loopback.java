@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import java.io.IOException;
@@ -7,11 +11,12 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-/** Test helpers: free loopback ports, loopback peer configurations (multicast off), polling waits. */
+/**
+ * Test helpers: free loopback ports, loopback peer configurations (multicast off), polling waits.
+ */
 public final class Loopback {
 
-    private Loopback() {
-    }
+    private Loopback() {}
 
     public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -33,9 +38,10 @@ public final class Loopback {
 
     /** A peer that connects to {@code port} and listens nowhere. */
     public static SessionConfig connector(int port) {
-        return SessionConfig.loopbackPeer().withConnect(endpoint(port)).withOverride("listen/endpoints", "[]");
+        return SessionConfig.loopbackPeer()
+                .withConnect(endpoint(port))
+                .withOverride("listen/endpoints", "[]");
     }
-
 
     public static void await(Duration timeout, BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,12 +20,20 @@ class PubSubTest extends TwoPeerSessions {
     @Test
     void everySampleFieldRoundTrips() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-        try (Subscriber sub = b.declareSubscriber("test/fields/**", SubscriberOptions.DEFAULT, got::add);
+        try (Subscriber sub =
+                        b.declareSubscriber("test/fields/**", SubscriberOptions.DEFAULT, got::add);
                 KeyExpr ke = a.declareKeyExpr("test/fields/one");
-                Publisher pub = a.declarePublisher(ke, PublisherOptions.DEFAULT
-                        .withEncoding(Encoding.parse("application/json"))
-                        .withQos(Qos.DEFAULT.withPriority(Priority.INTERACTIVE_HIGH)
-                                .withCongestionControl(CongestionControl.BLOCK).withExpress(true)))) {
+                Publisher pub =
+                        a.declarePublisher(
+                                ke,
+                                PublisherOptions.DEFAULT
+                                        .withEncoding(Encoding.parse("application/json"))
+                                        .withQos(
+                                                Qos.DEFAULT
+                                                        .withPriority(Priority.INTERACTIVE_HIGH)
+                                                        .withCongestionControl(
+                                                                CongestionControl.BLOCK)
+                                                        .withExpress(true)))) {
             Loopback.settle();
             byte[] payload = "{\"t\":21.5}".getBytes(StandardCharsets.UTF_8);
             pub.put(payload, null, "att-1".getBytes(StandardCharsets.UTF_8));
@@ -38,8 +50,12 @@ class PubSubTest extends TwoPeerSessions {
             assertThat(new String(s.attachment(), StandardCharsets.UTF_8)).isEqualTo("att-1");
             assertThat(s.timestamp()).as("peers do not stamp by default").isNull();
 
-            // per-put encoding with schema overrides the publisher's; custom encodings keep their text
-            pub.put(new byte[] {1, 2, 3}, new Encoding(Encoding.CUSTOM_ID, "vnd/robot-pose;v2"), null);
+            // per-put encoding with schema overrides the publisher's; custom encodings keep their
+            // text
+            pub.put(
+                    new byte[] {1, 2, 3},
+                    new Encoding(Encoding.CUSTOM_ID, "vnd/robot-pose;v2"),
+                    null);
             Sample custom = Loopback.next(got);
             assertThat(custom.encoding().id()).isEqualTo(0xFFFF);
             assertThat(custom.encoding().schema()).isEqualTo("vnd/robot-pose;v2");
@@ -62,10 +78,17 @@ class PubSubTest extends TwoPeerSessions {
     @Test
     void oneShotPutAndDeleteCarryQos() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-        try (Subscriber sub = a.declareSubscriber("test/oneshot/*", SubscriberOptions.DEFAULT, got::add)) {
+        try (Subscriber sub =
+                a.declareSubscriber("test/oneshot/*", SubscriberOptions.DEFAULT, got::add)) {
             Loopback.settle();
-            b.put("test/oneshot/x", "v".getBytes(StandardCharsets.UTF_8), new Encoding(13, "pkg.Msg"), null,
-                    Qos.DEFAULT.withPriority(Priority.BACKGROUND).withReliability(Reliability.BEST_EFFORT));
+            b.put(
+                    "test/oneshot/x",
+                    "v".getBytes(StandardCharsets.UTF_8),
+                    new Encoding(13, "pkg.Msg"),
+                    null,
+                    Qos.DEFAULT
+                            .withPriority(Priority.BACKGROUND)
+                            .withReliability(Reliability.BEST_EFFORT));
             Sample s = Loopback.next(got);
             assertThat(s.encoding()).isEqualTo(new Encoding(13, "pkg.Msg"));
             assertThat(s.encoding().toString()).isEqualTo("application/protobuf;pkg.Msg");
@@ -80,11 +103,15 @@ class PubSubTest extends TwoPeerSessions {
     @Test
     void timestampsArriveWhenThePublisherStamps() throws Exception {
         int port = Loopback.freePort();
-        try (Session stamping = Session.open(Loopback.listener(port).withOverride("timestamping/enabled", "true"));
+        try (Session stamping =
+                        Session.open(
+                                Loopback.listener(port)
+                                        .withOverride("timestamping/enabled", "true"));
                 Session plain = Session.open(Loopback.connector(port))) {
             Loopback.await(Duration.ofSeconds(10), () -> !plain.info().peers().isEmpty(), "peers");
             BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-            try (Subscriber sub = plain.declareSubscriber("test/ts", SubscriberOptions.DEFAULT, got::add)) {
+            try (Subscriber sub =
+                    plain.declareSubscriber("test/ts", SubscriberOptions.DEFAULT, got::add)) {
                 Loopback.settle();
                 stamping.put("test/ts", new byte[] {1}, null, null, Qos.DEFAULT);
                 Sample s = Loopback.next(got);
@@ -97,14 +124,33 @@ class PubSubTest extends TwoPeerSessions {
     void allowedOriginFiltersLocalPublications() throws Exception {
         List<String> local = new CopyOnWriteArrayList<>();
         List<String> remote = new CopyOnWriteArrayList<>();
-        try (Subscriber l = a.declareSubscriber("test/origin", SubscriberOptions.DEFAULT.withOrigin(
-                Locality.SESSION_LOCAL), s -> local.add(new String(s.payload(), StandardCharsets.UTF_8)));
-                Subscriber r = a.declareSubscriber("test/origin", SubscriberOptions.DEFAULT.withOrigin(
-                        Locality.REMOTE), s -> remote.add(new String(s.payload(), StandardCharsets.UTF_8)))) {
+        try (Subscriber l =
+                        a.declareSubscriber(
+                                "test/origin",
+                                SubscriberOptions.DEFAULT.withOrigin(Locality.SESSION_LOCAL),
+                                s -> local.add(new String(s.payload(), StandardCharsets.UTF_8)));
+                Subscriber r =
+                        a.declareSubscriber(
+                                "test/origin",
+                                SubscriberOptions.DEFAULT.withOrigin(Locality.REMOTE),
+                                s -> remote.add(new String(s.payload(), StandardCharsets.UTF_8)))) {
             Loopback.settle();
-            a.put("test/origin", "from-a".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
-            b.put("test/origin", "from-b".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
-            Loopback.await(Duration.ofSeconds(10), () -> !local.isEmpty() && !remote.isEmpty(), "both samples");
+            a.put(
+                    "test/origin",
+                    "from-a".getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
+            b.put(
+                    "test/origin",
+                    "from-b".getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> !local.isEmpty() && !remote.isEmpty(),
+                    "both samples");
             Loopback.settle();
             assertThat(local).containsExactly("from-a");
             assertThat(remote).containsExactly("from-b");
@@ -115,16 +161,22 @@ class PubSubTest extends TwoPeerSessions {
     void samplesArriveInOrderWithBlockingCongestionControl() throws Exception {
         int n = 20_000;
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-        try (Subscriber sub = b.declareSubscriber("test/order", SubscriberOptions.DEFAULT, got::add);
-                Publisher pub = a.declarePublisher("test/order", PublisherOptions.DEFAULT.withQos(
-                        Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+        try (Subscriber sub =
+                        b.declareSubscriber("test/order", SubscriberOptions.DEFAULT, got::add);
+                Publisher pub =
+                        a.declarePublisher(
+                                "test/order",
+                                PublisherOptions.DEFAULT.withQos(
+                                        Qos.DEFAULT.withCongestionControl(
+                                                CongestionControl.BLOCK)))) {
             Loopback.settle();
             for (int i = 0; i < n; i++) {
                 pub.put(Integer.toString(i).getBytes(StandardCharsets.UTF_8));
             }
             for (int i = 0; i < n; i++) {
                 Sample s = Loopback.next(got);
-                assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo(Integer.toString(i));
+                assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                        .isEqualTo(Integer.toString(i));
             }
         }
     }
@@ -133,10 +185,17 @@ class PubSubTest extends TwoPeerSessions {
     void matchingStatusFollowsRemoteSubscribers() throws Exception {
         try (Publisher pub = a.declarePublisher("test/matching", PublisherOptions.DEFAULT)) {
             assertThat(pub.hasMatchingSubscribers()).isFalse();
-            try (Subscriber sub = b.declareSubscriber("test/*", SubscriberOptions.DEFAULT, s -> { })) {
-                Loopback.await(Duration.ofSeconds(10), pub::hasMatchingSubscribers, "a matching subscriber");
+            try (Subscriber sub =
+                    b.declareSubscriber("test/*", SubscriberOptions.DEFAULT, s -> {})) {
+                Loopback.await(
+                        Duration.ofSeconds(10),
+                        pub::hasMatchingSubscribers,
+                        "a matching subscriber");
             }
-            Loopback.await(Duration.ofSeconds(10), () -> !pub.hasMatchingSubscribers(), "no matching subscriber");
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> !pub.hasMatchingSubscribers(),
+                    "no matching subscriber");
         }
     }
 }

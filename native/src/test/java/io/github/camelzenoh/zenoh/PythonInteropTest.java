@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,9 +32,14 @@ class PythonInteropTest {
         return b == null ? null : new String(b, StandardCharsets.UTF_8);
     }
 
-    /** Waits until {@code s} sees a peer (the Python process) and its declarations have propagated. */
+    /**
+     * Waits until {@code s} sees a peer (the Python process) and its declarations have propagated.
+     */
     static void awaitPeer(Session s) {
-        Loopback.await(Duration.ofSeconds(20), () -> !s.info().peers().isEmpty(), "the python peer to connect");
+        Loopback.await(
+                Duration.ofSeconds(20),
+                () -> !s.info().peers().isEmpty(),
+                "the python peer to connect");
         Loopback.settle();
     }
 
@@ -44,15 +53,34 @@ class PythonInteropTest {
     void javaPutReachesAPythonSubscriber() throws Exception {
         int port = Loopback.freePort();
         try (Session java = Session.open(Loopback.listener(port));
-                PythonPeer py = PythonPeer.start("sub", "--connect", Loopback.endpoint(port), "--key",
-                        "interop/j2p/**", "--count", "3")) {
+                PythonPeer py =
+                        PythonPeer.start(
+                                "sub",
+                                "--connect",
+                                Loopback.endpoint(port),
+                                "--key",
+                                "interop/j2p/**",
+                                "--count",
+                                "3")) {
             awaitPeer(java);
-            java.put("interop/j2p/text", utf8("héllo zenoh"), Encoding.parse("text/plain;charset=utf-8"),
-                    utf8("att-1"), Qos.DEFAULT.withPriority(Priority.INTERACTIVE_HIGH).withExpress(true));
-            try (Publisher pub = java.declarePublisher("interop/j2p/custom", PublisherOptions.DEFAULT
-                    .withEncoding(Encoding.parse("vnd/custom;v=1"))
-                    .withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
-                pub.put(new byte[] {0, 1, 2, (byte) 0xFF}, null, new byte[] {(byte) 0xCA, (byte) 0xFE});
+            java.put(
+                    "interop/j2p/text",
+                    utf8("héllo zenoh"),
+                    Encoding.parse("text/plain;charset=utf-8"),
+                    utf8("att-1"),
+                    Qos.DEFAULT.withPriority(Priority.INTERACTIVE_HIGH).withExpress(true));
+            try (Publisher pub =
+                    java.declarePublisher(
+                            "interop/j2p/custom",
+                            PublisherOptions.DEFAULT
+                                    .withEncoding(Encoding.parse("vnd/custom;v=1"))
+                                    .withQos(
+                                            Qos.DEFAULT.withCongestionControl(
+                                                    CongestionControl.BLOCK)))) {
+                pub.put(
+                        new byte[] {0, 1, 2, (byte) 0xFF},
+                        null,
+                        new byte[] {(byte) 0xCA, (byte) 0xFE});
                 pub.delete(utf8("bye"));
             }
 
@@ -88,10 +116,27 @@ class PythonInteropTest {
         int port = Loopback.freePort();
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Session java = Session.open(Loopback.listener(port));
-                Subscriber sub = java.declareSubscriber("interop/p2j/**", SubscriberOptions.DEFAULT, got::add);
-                PythonPeer py = PythonPeer.start("pub", "--connect", Loopback.endpoint(port), "--key",
-                        "interop/p2j/x", "--count", "3", "--payload", "{\"i\":{i}}", "--encoding", encoding,
-                        "--attachment", "py-att", "--delete", "--delay", "1.5")) {
+                Subscriber sub =
+                        java.declareSubscriber(
+                                "interop/p2j/**", SubscriberOptions.DEFAULT, got::add);
+                PythonPeer py =
+                        PythonPeer.start(
+                                "pub",
+                                "--connect",
+                                Loopback.endpoint(port),
+                                "--key",
+                                "interop/p2j/x",
+                                "--count",
+                                "3",
+                                "--payload",
+                                "{\"i\":{i}}",
+                                "--encoding",
+                                encoding,
+                                "--attachment",
+                                "py-att",
+                                "--delete",
+                                "--delay",
+                                "1.5")) {
             for (int i = 0; i < 3; i++) {
                 Sample s = poll(got);
                 assertThat(s.keyExpr()).isEqualTo("interop/p2j/x");
@@ -113,14 +158,35 @@ class PythonInteropTest {
     void javaGetIsAnsweredByAPythonQueryable() throws Exception {
         int port = Loopback.freePort();
         try (Session java = Session.open(Loopback.listener(port));
-                PythonPeer py = PythonPeer.start("queryable", "--connect", Loopback.endpoint(port), "--key",
-                        "interop/q/**", "--replies", "3", "--payload", "reply {i}", "--encoding", "text/plain",
-                        "--error", "py-error", "--count", "1")) {
+                PythonPeer py =
+                        PythonPeer.start(
+                                "queryable",
+                                "--connect",
+                                Loopback.endpoint(port),
+                                "--key",
+                                "interop/q/**",
+                                "--replies",
+                                "3",
+                                "--payload",
+                                "reply {i}",
+                                "--encoding",
+                                "text/plain",
+                                "--error",
+                                "py-error",
+                                "--count",
+                                "1")) {
             awaitPeer(java);
-            List<Reply> replies = java.get("interop/q/x", GetOptions.DEFAULT.withParameters("p=1;mode=all")
-                    .withPayload(utf8("ask"), Encoding.APPLICATION_JSON).withAttachment(utf8("qa"))
-                    .withTarget(QueryTarget.ALL).withConsolidation(ConsolidationMode.NONE).withTimeout(10_000))
-                    .get(20, TimeUnit.SECONDS);
+            List<Reply> replies =
+                    java.get(
+                                    "interop/q/x",
+                                    GetOptions.DEFAULT
+                                            .withParameters("p=1;mode=all")
+                                            .withPayload(utf8("ask"), Encoding.APPLICATION_JSON)
+                                            .withAttachment(utf8("qa"))
+                                            .withTarget(QueryTarget.ALL)
+                                            .withConsolidation(ConsolidationMode.NONE)
+                                            .withTimeout(10_000))
+                            .get(20, TimeUnit.SECONDS);
 
             JsonNode q = py.nextJson(20);
             assertThat(q.get("key").asText()).isEqualTo("interop/q/x");
@@ -130,12 +196,15 @@ class PythonInteropTest {
             assertThat(PythonPeer.text(q.get("attachment"))).isEqualTo("qa");
 
             List<Reply> ok = replies.stream().filter(Reply::ok).toList();
-            assertThat(ok).extracting(r -> text(r.sample().payload()))
+            assertThat(ok)
+                    .extracting(r -> text(r.sample().payload()))
                     .containsExactly("reply 0", "reply 1", "reply 2");
-            assertThat(ok).allSatisfy(r -> {
-                assertThat(r.sample().keyExpr()).isEqualTo("interop/q/x");
-                assertThat(r.sample().encoding()).isEqualTo(Encoding.TEXT_PLAIN);
-            });
+            assertThat(ok)
+                    .allSatisfy(
+                            r -> {
+                                assertThat(r.sample().keyExpr()).isEqualTo("interop/q/x");
+                                assertThat(r.sample().encoding()).isEqualTo(Encoding.TEXT_PLAIN);
+                            });
             List<Reply> errors = replies.stream().filter(r -> !r.ok()).toList();
             assertThat(errors).hasSize(1);
             assertThat(text(errors.get(0).errorPayload())).isEqualTo("py-error");
@@ -148,16 +217,42 @@ class PythonInteropTest {
         int port = Loopback.freePort();
         BlockingQueue<Query> seen = new LinkedBlockingQueue<>();
         try (Session java = Session.open(Loopback.listener(port));
-                Queryable qbl = java.declareQueryable("interop/jq/*", QueryableOptions.DEFAULT, query -> {
-                    seen.add(query);
-                    query.reply("interop/jq/1", utf8("jr1"), Encoding.TEXT_PLAIN, utf8("ja"));
-                    query.reply("interop/jq/2", utf8("{\"n\":2}"), Encoding.parse("application/json;v=2"), null);
-                    query.replyError(utf8("java-error"), Encoding.parse("text/plain;charset=utf-8"));
-                    query.finish();
-                });
-                PythonPeer py = PythonPeer.start("get", "--connect", Loopback.endpoint(port), "--key", "interop/jq/*",
-                        "--payload", "py-ask", "--encoding", "text/plain;charset=utf-8", "--delay", "1.5",
-                        "--timeout", "10")) {
+                Queryable qbl =
+                        java.declareQueryable(
+                                "interop/jq/*",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    seen.add(query);
+                                    query.reply(
+                                            "interop/jq/1",
+                                            utf8("jr1"),
+                                            Encoding.TEXT_PLAIN,
+                                            utf8("ja"));
+                                    query.reply(
+                                            "interop/jq/2",
+                                            utf8("{\"n\":2}"),
+                                            Encoding.parse("application/json;v=2"),
+                                            null);
+                                    query.replyError(
+                                            utf8("java-error"),
+                                            Encoding.parse("text/plain;charset=utf-8"));
+                                    query.finish();
+                                });
+                PythonPeer py =
+                        PythonPeer.start(
+                                "get",
+                                "--connect",
+                                Loopback.endpoint(port),
+                                "--key",
+                                "interop/jq/*",
+                                "--payload",
+                                "py-ask",
+                                "--encoding",
+                                "text/plain;charset=utf-8",
+                                "--delay",
+                                "1.5",
+                                "--timeout",
+                                "10")) {
             List<JsonNode> replies = py.allJson(20);
             Query q = seen.poll(5, TimeUnit.SECONDS);
             assertThat(q).isNotNull();
@@ -190,19 +285,41 @@ class PythonInteropTest {
     @Test
     void javaClientPublishesThroughAPythonRouterToAPythonSubscriber() throws Exception {
         int routerPort = Loopback.freePort();
-        try (PythonPeer router = PythonPeer.start("router", "--mode", "router", "--listen",
-                Loopback.endpoint(routerPort))) {
+        try (PythonPeer router =
+                PythonPeer.start(
+                        "router", "--mode", "router", "--listen", Loopback.endpoint(routerPort))) {
             String routerZid = router.skippedJson("zid").get("zid").asText();
-            try (PythonPeer sub = PythonPeer.start("sub", "--mode", "client", "--connect",
-                    Loopback.endpoint(routerPort), "--key", "interop/router/**", "--count", "2");
-                    Session client = Session.open(SessionConfig.DEFAULT.withMode("client")
-                            .withMulticastScouting(false).withConnect(Loopback.endpoint(routerPort)))) {
-                Loopback.await(Duration.ofSeconds(10), () -> client.info().routers().contains(routerZid),
+            try (PythonPeer sub =
+                            PythonPeer.start(
+                                    "sub",
+                                    "--mode",
+                                    "client",
+                                    "--connect",
+                                    Loopback.endpoint(routerPort),
+                                    "--key",
+                                    "interop/router/**",
+                                    "--count",
+                                    "2");
+                    Session client =
+                            Session.open(
+                                    SessionConfig.DEFAULT
+                                            .withMode("client")
+                                            .withMulticastScouting(false)
+                                            .withConnect(Loopback.endpoint(routerPort)))) {
+                Loopback.await(
+                        Duration.ofSeconds(10),
+                        () -> client.info().routers().contains(routerZid),
                         "the java client to list the python router " + routerZid);
                 assertThat(client.info().routers()).containsExactly(routerZid);
                 Loopback.settle();
-                client.put("interop/router/a", utf8("via python router"), Encoding.TEXT_PLAIN, null, Qos.DEFAULT);
-                try (Publisher pub = client.declarePublisher("interop/router/b", PublisherOptions.DEFAULT)) {
+                client.put(
+                        "interop/router/a",
+                        utf8("via python router"),
+                        Encoding.TEXT_PLAIN,
+                        null,
+                        Qos.DEFAULT);
+                try (Publisher pub =
+                        client.declarePublisher("interop/router/b", PublisherOptions.DEFAULT)) {
                     pub.put(utf8("second"), null, utf8("att"));
                 }
                 JsonNode first = sub.nextJson(20);
@@ -216,13 +333,31 @@ class PythonInteropTest {
                 assertThat(PythonPeer.text(second.get("attachment"))).isEqualTo("att");
                 assertThat(sub.nextJson(20)).isNull();
 
-                // and back: a Python client publisher through the router to a Java client subscriber
+                // and back: a Python client publisher through the router to a Java client
+                // subscriber
                 BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-                try (Subscriber jsub = client.declareSubscriber("interop/router/back", SubscriberOptions.DEFAULT,
-                        got::add);
-                        PythonPeer pub = PythonPeer.start("pub", "--mode", "client", "--connect",
-                                Loopback.endpoint(routerPort), "--key", "interop/router/back", "--count", "1",
-                                "--payload", "from python", "--encoding", "zenoh/string", "--delay", "1.5")) {
+                try (Subscriber jsub =
+                                client.declareSubscriber(
+                                        "interop/router/back",
+                                        SubscriberOptions.DEFAULT,
+                                        got::add);
+                        PythonPeer pub =
+                                PythonPeer.start(
+                                        "pub",
+                                        "--mode",
+                                        "client",
+                                        "--connect",
+                                        Loopback.endpoint(routerPort),
+                                        "--key",
+                                        "interop/router/back",
+                                        "--count",
+                                        "1",
+                                        "--payload",
+                                        "from python",
+                                        "--encoding",
+                                        "zenoh/string",
+                                        "--delay",
+                                        "1.5")) {
                     Sample s = poll(got);
                     assertThat(text(s.payload())).isEqualTo("from python");
                     assertThat(s.encoding()).isEqualTo(Encoding.ZENOH_STRING);

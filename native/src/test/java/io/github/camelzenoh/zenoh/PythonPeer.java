@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.zenoh;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,9 +20,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A Python eclipse-zenoh process running tools/zpeer.py: the independent peer of interop tests.
- * The interpreter comes from system property {@code camelzenoh.test.python} (set by the build to
- * the project virtualenv made by tools/python-env.sh). Closing destroys the process.
+ * A Python eclipse-zenoh process running tools/zpeer.py: the independent peer of interop tests. The
+ * interpreter comes from system property {@code camelzenoh.test.python} (set by the build to the
+ * project virtualenv made by tools/python-env.sh). Closing destroys the process.
  */
 public final class PythonPeer implements AutoCloseable {
 
@@ -30,10 +34,26 @@ public final class PythonPeer implements AutoCloseable {
 
     private PythonPeer(Process process) {
         this.process = process;
-        Thread out = new Thread(() -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8)), true), "zpeer-stdout");
-        Thread err = new Thread(() -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8)), false), "zpeer-stderr");
+        Thread out =
+                new Thread(
+                        () ->
+                                pump(
+                                        new BufferedReader(
+                                                new InputStreamReader(
+                                                        process.getInputStream(),
+                                                        StandardCharsets.UTF_8)),
+                                        true),
+                        "zpeer-stdout");
+        Thread err =
+                new Thread(
+                        () ->
+                                pump(
+                                        new BufferedReader(
+                                                new InputStreamReader(
+                                                        process.getErrorStream(),
+                                                        StandardCharsets.UTF_8)),
+                                        false),
+                        "zpeer-stderr");
         out.setDaemon(true);
         err.setDaemon(true);
         out.start();
@@ -46,7 +66,8 @@ public final class PythonPeer implements AutoCloseable {
             p = p.getParent();
         }
         if (p == null) {
-            throw new IllegalStateException("tools/zpeer.py not found above " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(
+                    "tools/zpeer.py not found above " + Path.of("").toAbsolutePath());
         }
         return p;
     }
@@ -57,16 +78,23 @@ public final class PythonPeer implements AutoCloseable {
             py = root().resolve(".venv/bin/python").toString();
         }
         if (!Files.isExecutable(Path.of(py))) {
-            throw new IllegalStateException("Python with eclipse-zenoh not found at " + py
-                    + ": run tools/python-env.sh (the build does it in generate-test-resources)");
+            throw new IllegalStateException(
+                    "Python with eclipse-zenoh not found at "
+                            + py
+                            + ": run tools/python-env.sh (the build does it in generate-test-resources)");
         }
         return py;
     }
 
     /** Starts {@code zpeer.py <command> <args...>} and waits for its READY line. */
     public static PythonPeer start(String command, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(python(), "-u", root().resolve("tools/zpeer.py").toString(),
-                command));
+        List<String> cmd =
+                new ArrayList<>(
+                        List.of(
+                                python(),
+                                "-u",
+                                root().resolve("tools/zpeer.py").toString(),
+                                command));
         cmd.addAll(List.of(args));
         try {
             PythonPeer peer = new PythonPeer(new ProcessBuilder(cmd).start());
@@ -79,7 +107,7 @@ public final class PythonPeer implements AutoCloseable {
 
     private void pump(BufferedReader r, boolean out) {
         try {
-            for (String line; (line = r.readLine()) != null;) {
+            for (String line; (line = r.readLine()) != null; ) {
                 if (out) {
                     lines.add(line);
                 } else {
@@ -93,9 +121,12 @@ public final class PythonPeer implements AutoCloseable {
         }
     }
 
-    /** Skips lines until {@code expected} (kept, see {@link #skipped()}); fails with the peer's stderr after the timeout. */
+    /**
+     * Skips lines until {@code expected} (kept, see {@link #skipped()}); fails with the peer's
+     * stderr after the timeout.
+     */
     public void awaitLine(String expected, int seconds) {
-        for (;;) {
+        for (; ; ) {
             String l = next(seconds);
             if (l.equals(expected)) {
                 return;
@@ -104,7 +135,10 @@ public final class PythonPeer implements AutoCloseable {
         }
     }
 
-    /** Lines skipped by {@link #awaitLine}, e.g. what the peer printed before READY (a router's zid). */
+    /**
+     * Lines skipped by {@link #awaitLine}, e.g. what the peer printed before READY (a router's
+     * zid).
+     */
     public List<String> skipped() {
         return List.copyOf(skipped);
     }
@@ -130,7 +164,8 @@ public final class PythonPeer implements AutoCloseable {
         try {
             String l = lines.poll(seconds, TimeUnit.SECONDS);
             if (l == null) {
-                throw new AssertionError("python peer said nothing for " + seconds + " s; stderr:\n" + stderr());
+                throw new AssertionError(
+                        "python peer said nothing for " + seconds + " s; stderr:\n" + stderr());
             }
             return l;
         } catch (InterruptedException e) {
@@ -155,7 +190,7 @@ public final class PythonPeer implements AutoCloseable {
     /** Every JSON line until END. */
     public List<JsonNode> allJson(int seconds) {
         List<JsonNode> all = new ArrayList<>();
-        for (JsonNode n; (n = nextJson(seconds)) != null;) {
+        for (JsonNode n; (n = nextJson(seconds)) != null; ) {
             all.add(n);
         }
         return all;

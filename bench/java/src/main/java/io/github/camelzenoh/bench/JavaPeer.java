@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.bench;
 
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
@@ -26,20 +30,22 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 
 /**
- * The Java peers of the benchmark, on our binding or as Camel routes:
- * {@code JavaPeer binding|camel sub|pub|ping|pong --option value ...}, speaking the same line
- * protocol and shaped like the Rust peers in bench/rust (z_sub_thr, z_pub_thr, z_ping, z_pong).
+ * The Java peers of the benchmark, on our binding or as Camel routes: {@code JavaPeer binding|camel
+ * sub|pub|ping|pong --option value ...}, speaking the same line protocol and shaped like the Rust
+ * peers in bench/rust (z_sub_thr, z_pub_thr, z_ping, z_pong).
  */
 public final class JavaPeer {
 
     static final String PING = "bench/ping";
     static final String PONG = "bench/pong";
 
-    /** Declarations a peer must keep reachable while it runs (a handle's Cleaner would close them). */
-    private static final java.util.List<Object> KEEP = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * Declarations a peer must keep reachable while it runs (a handle's Cleaner would close them).
+     */
+    private static final java.util.List<Object> KEEP =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private JavaPeer() {
-    }
+    private JavaPeer() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
@@ -78,20 +84,26 @@ public final class JavaPeer {
     }
 
     static PublisherOptions blocking(boolean express) {
-        return PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)
-                .withExpress(express));
+        return PublisherOptions.DEFAULT.withQos(
+                Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK).withExpress(express));
     }
 
     static void bindingSub(Opts o) throws Exception {
         Session s = Session.open(sessionConfig(o));
         AtomicLong n = new AtomicLong();
-        Subscriber sub = s.declareSubscriber(o.str("key", "bench/thr"), SubscriberOptions.DEFAULT,
-                sample -> n.incrementAndGet());
+        Subscriber sub =
+                s.declareSubscriber(
+                        o.str("key", "bench/thr"),
+                        SubscriberOptions.DEFAULT,
+                        sample -> n.incrementAndGet());
         Out.say("READY");
-        Measure.subscriber(n::get, o, () -> {
-            sub.close();
-            s.close();
-        });
+        Measure.subscriber(
+                n::get,
+                o,
+                () -> {
+                    sub.close();
+                    s.close();
+                });
     }
 
     static void bindingPub(Opts o) {
@@ -100,7 +112,7 @@ public final class JavaPeer {
         KEEP.add(s);
         byte[] data = Out.payload((int) o.num("size", 8));
         Out.say("READY");
-        for (;;) {
+        for (; ; ) {
             p.put(data);
         }
     }
@@ -122,14 +134,18 @@ public final class JavaPeer {
         KEEP.add(s);
         Publisher p = s.declarePublisher(PONG, blocking(true));
         KEEP.add(p);
-        KEEP.add(s.declareSubscriber(PING, SubscriberOptions.DEFAULT, sample -> p.put(sample.payload())));
+        KEEP.add(
+                s.declareSubscriber(
+                        PING, SubscriberOptions.DEFAULT, sample -> p.put(sample.payload())));
         Out.say("READY");
         parkForever();
     }
 
     // ---- Camel routes -----------------------------------------------------------------------
 
-    /** A Camel context whose zenoh component makes the same loopback peer as {@link #sessionConfig}. */
+    /**
+     * A Camel context whose zenoh component makes the same loopback peer as {@link #sessionConfig}.
+     */
     static CamelContext camel(Opts o) {
         CamelContext ctx = new DefaultCamelContext();
         ZenohComponent zenoh = new ZenohComponent();
@@ -152,12 +168,13 @@ public final class JavaPeer {
         CamelContext ctx = camel(o);
         AtomicLong n = new AtomicLong();
         String key = o.str("key", "bench/thr");
-        ctx.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:" + key).routeId("count").process(e -> n.incrementAndGet());
-            }
-        });
+        ctx.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:" + key).routeId("count").process(e -> n.incrementAndGet());
+                    }
+                });
         ctx.start();
         Out.say("READY");
         Measure.subscriber(n::get, o, ctx::close);
@@ -166,43 +183,50 @@ public final class JavaPeer {
     static void camelPub(Opts o) throws Exception {
         CamelContext ctx = camel(o);
         String key = o.str("key", "bench/thr");
-        ctx.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("direct:pub").routeId("publish").to("zenoh:" + key + "?congestionControl=block");
-            }
-        });
+        ctx.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:pub")
+                                .routeId("publish")
+                                .to("zenoh:" + key + "?congestionControl=block");
+                    }
+                });
         ctx.start();
         ProducerTemplate t = ctx.createProducerTemplate();
         Endpoint in = ctx.getEndpoint("direct:pub");
         byte[] data = Out.payload((int) o.num("size", 8));
         Out.say("READY");
-        for (;;) {
+        for (; ; ) {
             t.sendBody(in, data);
         }
     }
 
     /**
-     * The ping as a Camel route, the way one is written in Camel: each echo arriving on
-     * {@code from("zenoh:bench/pong")} is timed, and the same route sends the next ping with
-     * {@code to("zenoh:bench/ping")} — the route thread plays z_ping's main thread. The main thread
-     * only sends the first ping (and the handshake pings until the pong answers).
+     * The ping as a Camel route, the way one is written in Camel: each echo arriving on {@code
+     * from("zenoh:bench/pong")} is timed, and the same route sends the next ping with {@code
+     * to("zenoh:bench/ping")} — the route thread plays z_ping's main thread. The main thread only
+     * sends the first ping (and the handshake pings until the pong answers).
      */
     static void camelPing(Opts o) throws Exception {
         CamelContext ctx = camel(o);
         long warmup = o.num("warmup", 1000);
         long samples = o.num("samples", 10000);
         PingLoop loop = new PingLoop(warmup + samples);
-        ctx.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("direct:ping").routeId("first-ping").to("zenoh:" + PING + "?congestionControl=block&express=true");
-                from("zenoh:" + PONG + spin(o)).routeId("ping")
-                        .filter(e -> loop.echo())
-                        .process(e -> loop.sent())
-                        .to("zenoh:" + PING + "?congestionControl=block&express=true");
-            }
-        });
+        ctx.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:ping")
+                                .routeId("first-ping")
+                                .to("zenoh:" + PING + "?congestionControl=block&express=true");
+                        from("zenoh:" + PONG + spin(o))
+                                .routeId("ping")
+                                .filter(e -> loop.echo())
+                                .process(e -> loop.sent())
+                                .to("zenoh:" + PING + "?congestionControl=block&express=true");
+                    }
+                });
         ctx.start();
         ProducerTemplate t = ctx.createProducerTemplate();
         Endpoint first = ctx.getEndpoint("direct:ping");
@@ -231,7 +255,9 @@ public final class JavaPeer {
         ctx.close();
     }
 
-    /** The state of the Camel ping route: the time of the ping in flight and the round trips so far. */
+    /**
+     * The state of the Camel ping route: the time of the ping in flight and the round trips so far.
+     */
     static final class PingLoop {
         final CountDownLatch handshake = new CountDownLatch(1);
         final CountDownLatch done = new CountDownLatch(1);
@@ -270,7 +296,10 @@ public final class JavaPeer {
         }
     }
 
-    /** {@code --idle-spin-micros N}: the consumer option idleSpinMicros (kind camel-spin of the suite). */
+    /**
+     * {@code --idle-spin-micros N}: the consumer option idleSpinMicros (kind camel-spin of the
+     * suite).
+     */
     private static String spin(Opts o) {
         long micros = o.num("idle-spin-micros", 0);
         return micros > 0 ? "?idleSpinMicros=" + micros : "";
@@ -278,19 +307,22 @@ public final class JavaPeer {
 
     static void camelPong(Opts o) throws Exception {
         CamelContext ctx = camel(o);
-        ctx.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:" + PING + spin(o)).routeId("pong").to("zenoh:" + PONG + "?congestionControl=block&express=true");
-            }
-        });
+        ctx.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:" + PING + spin(o))
+                                .routeId("pong")
+                                .to("zenoh:" + PONG + "?congestionControl=block&express=true");
+                    }
+                });
         ctx.start();
         Out.say("READY");
         parkForever();
     }
 
     private static void parkForever() {
-        for (;;) {
+        for (; ; ) {
             LockSupport.park();
         }
     }

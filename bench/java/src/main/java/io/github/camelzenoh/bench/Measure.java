@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.bench;
 
 import io.github.camelzenoh.zenoh.NativeDiagnostics;
@@ -9,14 +13,14 @@ import java.util.function.LongSupplier;
 /** What the Java subscriber and ping peers (binding and Camel) measure, the same way for both. */
 final class Measure {
 
-    private Measure() {
-    }
+    private Measure() {}
 
     /**
-     * Subscriber throughput: waits for the first sample, then reports {@code warmup} + {@code rounds}
-     * rounds of {@code round-ms}; then the cost per message (bytes allocated by all threads over the
-     * measured rounds; JNI crossings counted over one more round), live native objects, optionally
-     * the RSS before/after {@code rss-messages} more messages, and live native objects after close.
+     * Subscriber throughput: waits for the first sample, then reports {@code warmup} + {@code
+     * rounds} rounds of {@code round-ms}; then the cost per message (bytes allocated by all threads
+     * over the measured rounds; JNI crossings counted over one more round), live native objects,
+     * optionally the RSS before/after {@code rss-messages} more messages, and live native objects
+     * after close.
      */
     static void subscriber(LongSupplier count, Opts o, AutoCloseable closeAll) throws Exception {
         long deadline = System.nanoTime() + o.num("timeout-s", 60) * 1_000_000_000L;
@@ -50,7 +54,9 @@ final class Measure {
         if (rounds > 0) {
             long msgs = count.getAsLong() - countStart;
             Out.stat("cpu_ns_per_msg", fmt(1, (Out.cpuNanos() - cpuStart) / (double) msgs));
-            Out.stat("alloc_bytes_per_msg", fmt(1, (Out.allocatedBytes() - allocStart) / (double) msgs));
+            Out.stat(
+                    "alloc_bytes_per_msg",
+                    fmt(1, (Out.allocatedBytes() - allocStart) / (double) msgs));
         }
 
         NativeDiagnostics.countDeliveries(true);

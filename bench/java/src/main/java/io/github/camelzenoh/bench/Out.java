@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.bench;
 
 import java.io.IOException;
@@ -9,8 +13,7 @@ import java.nio.file.Path;
 /** The bench line protocol on stdout, and what every peer process shares. */
 final class Out {
 
-    private Out() {
-    }
+    private Out() {}
 
     static synchronized void say(String line) {
         System.out.println(line);
@@ -29,24 +32,30 @@ final class Out {
 
     /** The orchestrator holds our stdin open while it wants us alive; then we go at once. */
     static void exitWhenStdinCloses() {
-        Thread t = new Thread(() -> {
-            byte[] buf = new byte[256];
-            try (InputStream in = System.in) {
-                while (in.read(buf) >= 0) {
-                    // nothing is ever sent: only the end matters
-                }
-            } catch (IOException ignored) {
-                // closed: same as EOF
-            }
-            Runtime.getRuntime().halt(0);
-        }, "stdin-watch");
+        Thread t =
+                new Thread(
+                        () -> {
+                            byte[] buf = new byte[256];
+                            try (InputStream in = System.in) {
+                                while (in.read(buf) >= 0) {
+                                    // nothing is ever sent: only the end matters
+                                }
+                            } catch (IOException ignored) {
+                                // closed: same as EOF
+                            }
+                            Runtime.getRuntime().halt(0);
+                        },
+                        "stdin-watch");
         t.setDaemon(true);
         t.start();
     }
 
-    /** Bytes allocated so far by every live thread of this JVM (zenoh's attached threads included). */
+    /**
+     * Bytes allocated so far by every live thread of this JVM (zenoh's attached threads included).
+     */
     static long allocatedBytes() {
-        com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean t =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long sum = 0;
         for (long b : t.getThreadAllocatedBytes(t.getAllThreadIds())) {
             if (b > 0) {
@@ -58,7 +67,8 @@ final class Out {
 
     /** CPU time of this process (all threads, user + system) in ns. */
     static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 

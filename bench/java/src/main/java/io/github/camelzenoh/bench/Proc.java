@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.bench;
 
 import java.io.BufferedReader;
@@ -17,9 +21,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One bench peer process. Its stdout lines (the line protocol) are read here; its stderr goes to
- * a log file. It lives while we hold its stdin open: {@link #close()} closes stdin, then
- * terminates, then kills it. A JVM shutdown hook does the same for every peer still running.
+ * One bench peer process. Its stdout lines (the line protocol) are read here; its stderr goes to a
+ * log file. It lives while we hold its stdin open: {@link #close()} closes stdin, then terminates,
+ * then kills it. A JVM shutdown hook does the same for every peer still running.
  */
 final class Proc implements AutoCloseable {
 
@@ -27,7 +31,9 @@ final class Proc implements AutoCloseable {
     private static final String EOF = "\u0000EOF";
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Proc::close), "bench-peers-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> RUNNING.forEach(Proc::close), "bench-peers-stop"));
     }
 
     final String name;
@@ -40,7 +46,9 @@ final class Proc implements AutoCloseable {
         Files.createDirectories(logDir);
         this.log = logDir.resolve(name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
         Files.writeString(log, "$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8);
-        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        ProcessBuilder pb =
+                new ProcessBuilder(command)
+                        .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().put("PYTHONUNBUFFERED", "1");
         process = pb.start();
         RUNNING.add(this);
@@ -50,9 +58,17 @@ final class Proc implements AutoCloseable {
     }
 
     private void read() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                PrintWriter copy = new PrintWriter(Files.newBufferedWriter(log.resolveSibling(log.getFileName() + ".out"),
-                        StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING))) {
+        try (BufferedReader r =
+                        new BufferedReader(
+                                new InputStreamReader(
+                                        process.getInputStream(), StandardCharsets.UTF_8));
+                PrintWriter copy =
+                        new PrintWriter(
+                                Files.newBufferedWriter(
+                                        log.resolveSibling(log.getFileName() + ".out"),
+                                        StandardCharsets.UTF_8,
+                                        StandardOpenOption.CREATE,
+                                        StandardOpenOption.TRUNCATE_EXISTING))) {
             String line;
             while ((line = r.readLine()) != null) {
                 lines.add(line);
@@ -64,7 +80,10 @@ final class Proc implements AutoCloseable {
         lines.add(EOF);
     }
 
-    /** Waits for a line starting with {@code prefix}; fails on ERROR, on exit, or after {@code seconds}. */
+    /**
+     * Waits for a line starting with {@code prefix}; fails on ERROR, on exit, or after {@code
+     * seconds}.
+     */
     String await(String prefix, long seconds) throws BenchException {
         List<String> got = until(prefix, seconds);
         return got.get(got.size() - 1);
@@ -77,7 +96,7 @@ final class Proc implements AutoCloseable {
     List<String> until(String last, long seconds) throws BenchException {
         List<String> got = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        for (;;) {
+        for (; ; ) {
             String line;
             try {
                 line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -86,7 +105,8 @@ final class Proc implements AutoCloseable {
                 throw new BenchException(name + ": interrupted");
             }
             if (line == null) {
-                throw new BenchException(name + ": no '" + last + "' within " + seconds + " s (log: " + log + ")");
+                throw new BenchException(
+                        name + ": no '" + last + "' within " + seconds + " s (log: " + log + ")");
             }
             if (line.equals(EOF)) {
                 lines.add(EOF);

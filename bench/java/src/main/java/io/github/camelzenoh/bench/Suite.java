@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.bench;
 
 import java.io.IOException;
@@ -31,8 +35,18 @@ import java.util.function.Consumer;
 public final class Suite {
 
     /** What a run measures and for how long. */
-    public record Settings(String name, List<Integer> sizes, int passes, int warmup, int rounds, int roundMs,
-            int pingSize, int pingWarmup, int pingSamples, long rssMessages, Set<String> sections,
+    public record Settings(
+            String name,
+            List<Integer> sizes,
+            int passes,
+            int warmup,
+            int rounds,
+            int roundMs,
+            int pingSize,
+            int pingWarmup,
+            int pingSamples,
+            long rssMessages,
+            Set<String> sections,
             List<String> kinds) {
 
         static final Set<String> ALL_SECTIONS = Set.of("sub", "pub", "rtt", "rss");
@@ -40,24 +54,51 @@ public final class Suite {
 
         /** A minute or two: one pass, short rounds. */
         public static Settings quick() {
-            return new Settings("quick", List.of(8, 1024), 1, 2, 4, 500, 8, 3000, 3000, 0, ALL_SECTIONS, ALL_KINDS);
+            return new Settings(
+                    "quick",
+                    List.of(8, 1024),
+                    1,
+                    2,
+                    4,
+                    500,
+                    8,
+                    3000,
+                    3000,
+                    0,
+                    ALL_SECTIONS,
+                    ALL_KINDS);
         }
 
         /**
          * What docs/performance.md records: five interleaved passes (each kind's place in a pass
          * rotates) and the 10 M-message RSS runs. Ping-pong warms up for 10,000 round trips (~3 s,
          * like z_ping's 1 s default and then some): with 1,000 the JIT was still compiling Camel's
-         * route on the 2 cores and its C2 compilations showed up as the p99 (3.5 ms; 0.7 ms after
-         * a 20,000 round-trip warm-up).
+         * route on the 2 cores and its C2 compilations showed up as the p99 (3.5 ms; 0.7 ms after a
+         * 20,000 round-trip warm-up).
          */
         public static Settings full() {
-            return new Settings("full", List.of(8, 1024), 5, 2, 3, 1000, 8, 10_000, 4000, 10_000_000, ALL_SECTIONS,
+            return new Settings(
+                    "full",
+                    List.of(8, 1024),
+                    5,
+                    2,
+                    3,
+                    1000,
+                    8,
+                    10_000,
+                    4000,
+                    10_000_000,
+                    ALL_SECTIONS,
                     ALL_KINDS);
         }
 
-        /** Seconds: proves every piece works (the test suite runs this), measures nothing worth keeping. */
+        /**
+         * Seconds: proves every piece works (the test suite runs this), measures nothing worth
+         * keeping.
+         */
         public static Settings smoke() {
-            return new Settings("smoke", List.of(8), 1, 1, 2, 200, 8, 50, 500, 0, ALL_SECTIONS, ALL_KINDS);
+            return new Settings(
+                    "smoke", List.of(8), 1, 1, 2, 200, 8, 50, 500, 0, ALL_SECTIONS, ALL_KINDS);
         }
     }
 
@@ -67,13 +108,26 @@ public final class Suite {
      * build of the binding and component: kinds {@code binding@before} and {@code camel@before}
      * then run the same Java peers on it, interleaved with the others (before/after in one run).
      */
-    public record Tools(Path rustBin, Path python, Path pythonScript, Path java, String classpath,
-            List<String> javaOpts, Path logDir, String beforeClasspath) {
-    }
+    public record Tools(
+            Path rustBin,
+            Path python,
+            Path pythonScript,
+            Path java,
+            String classpath,
+            List<String> javaOpts,
+            Path logDir,
+            String beforeClasspath) {}
 
-    /** Everything a run produced. Keys: "sub rust 8B", "pub camel 1KiB", "rtt binding", "alloc camel 8B", ... */
-    public record Report(Map<String, List<Double>> samples, Map<String, List<Double>> stats,
-            Map<String, Double> ratios, List<String> lines, List<String> failures) {
+    /**
+     * Everything a run produced. Keys: "sub rust 8B", "pub camel 1KiB", "rtt binding", "alloc camel
+     * 8B", ...
+     */
+    public record Report(
+            Map<String, List<Double>> samples,
+            Map<String, List<Double>> stats,
+            Map<String, Double> ratios,
+            List<String> lines,
+            List<String> failures) {
 
         public double median(String key) {
             List<Double> v = samples.getOrDefault(key, List.of());
@@ -85,18 +139,28 @@ public final class Suite {
         }
     }
 
-    /** The Java peers: our binding and Camel routes, and the same on an earlier build (--before-classpath). */
-    static final List<String> JAVA_KINDS = List.of("binding", "camel", "binding@before", "camel@before");
+    /**
+     * The Java peers: our binding and Camel routes, and the same on an earlier build
+     * (--before-classpath).
+     */
+    static final List<String> JAVA_KINDS =
+            List.of("binding", "camel", "binding@before", "camel@before");
 
     /**
      * Ping-pong only: the Camel routes with the consumer option idleSpinMicros, the setting for
-     * request/response latency (route threads poll a little before they park), next to the defaults.
+     * request/response latency (route threads poll a little before they park), next to the
+     * defaults.
      */
     static final String CAMEL_SPIN = "camel-spin";
+
     static final int CAMEL_SPIN_MICROS = 2000;
 
-    static final List<String> DEFAULT_JAVA_OPTS = List.of("-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+    static final List<String> DEFAULT_JAVA_OPTS =
+            List.of(
+                    "-Xms512m",
+                    "-Xmx512m",
+                    "-XX:+AlwaysPreTouch",
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     private final Settings settings;
     private final Tools tools;
@@ -130,23 +194,56 @@ public final class Suite {
                 }
             }
         }
-        s = new Settings(s.name(), o.containsKey("sizes") ? ints(o.get("sizes")) : s.sizes(),
-                num(o, "passes", s.passes()), num(o, "warmup", s.warmup()), num(o, "rounds", s.rounds()),
-                num(o, "round-ms", s.roundMs()), num(o, "ping-size", s.pingSize()),
-                num(o, "ping-warmup", s.pingWarmup()), num(o, "ping-samples", s.pingSamples()),
-                o.containsKey("rss-messages") ? Long.parseLong(o.get("rss-messages")) : s.rssMessages(),
-                o.containsKey("only") ? Set.of(o.get("only").split(",")) : s.sections(),
-                o.containsKey("kinds") ? List.of(o.get("kinds").split(",")) : s.kinds());
+        s =
+                new Settings(
+                        s.name(),
+                        o.containsKey("sizes") ? ints(o.get("sizes")) : s.sizes(),
+                        num(o, "passes", s.passes()),
+                        num(o, "warmup", s.warmup()),
+                        num(o, "rounds", s.rounds()),
+                        num(o, "round-ms", s.roundMs()),
+                        num(o, "ping-size", s.pingSize()),
+                        num(o, "ping-warmup", s.pingWarmup()),
+                        num(o, "ping-samples", s.pingSamples()),
+                        o.containsKey("rss-messages")
+                                ? Long.parseLong(o.get("rss-messages"))
+                                : s.rssMessages(),
+                        o.containsKey("only") ? Set.of(o.get("only").split(",")) : s.sections(),
+                        o.containsKey("kinds") ? List.of(o.get("kinds").split(",")) : s.kinds());
         String javaOpts = System.getProperty("bench.javaOpts");
-        Tools t = new Tools(Path.of(required(o, "rust-bin")), Path.of(required(o, "python")),
-                Path.of(required(o, "python-script")), Path.of(System.getProperty("java.home"), "bin", "java"),
-                o.getOrDefault("classpath", System.getProperty("java.class.path")),
-                javaOpts == null || javaOpts.isBlank() ? DEFAULT_JAVA_OPTS : List.of(javaOpts.trim().split("\\s+")),
-                Path.of(o.getOrDefault("log-dir", "bench-logs")), o.get("before-classpath"));
+        Tools t =
+                new Tools(
+                        Path.of(required(o, "rust-bin")),
+                        Path.of(required(o, "python")),
+                        Path.of(required(o, "python-script")),
+                        Path.of(System.getProperty("java.home"), "bin", "java"),
+                        o.getOrDefault("classpath", System.getProperty("java.class.path")),
+                        javaOpts == null || javaOpts.isBlank()
+                                ? DEFAULT_JAVA_OPTS
+                                : List.of(javaOpts.trim().split("\\s+")),
+                        Path.of(o.getOrDefault("log-dir", "bench-logs")),
+                        o.get("before-classpath"));
         if (t.beforeClasspath() != null && !o.containsKey("kinds")) {
-            s = new Settings(s.name(), s.sizes(), s.passes(), s.warmup(), s.rounds(), s.roundMs(), s.pingSize(),
-                    s.pingWarmup(), s.pingSamples(), s.rssMessages(), s.sections(),
-                    List.of("rust", "binding", "binding@before", "camel", "camel@before", "python"));
+            s =
+                    new Settings(
+                            s.name(),
+                            s.sizes(),
+                            s.passes(),
+                            s.warmup(),
+                            s.rounds(),
+                            s.roundMs(),
+                            s.pingSize(),
+                            s.pingWarmup(),
+                            s.pingSamples(),
+                            s.rssMessages(),
+                            s.sections(),
+                            List.of(
+                                    "rust",
+                                    "binding",
+                                    "binding@before",
+                                    "camel",
+                                    "camel@before",
+                                    "python"));
         }
         Report r = new Suite(s, t, System.out::println, System.err::println).run();
         System.exit(r.failures().isEmpty() ? 0 : 1);
@@ -172,10 +269,22 @@ public final class Suite {
 
     public Report run() throws IOException {
         Settings s = settings;
-        progress.accept(String.format(Locale.ROOT, "# bench %s: sizes %s, %d pass(es), %d warm-up + %d rounds of %d ms;"
-                + " ping-pong %d B x %d (+%d warm-up); RSS over %d msgs; logs in %s", s.name(), s.sizes(), s.passes(),
-                s.warmup(), s.rounds(), s.roundMs(), s.pingSize(), s.pingSamples(), s.pingWarmup(), s.rssMessages(),
-                tools.logDir()));
+        progress.accept(
+                String.format(
+                        Locale.ROOT,
+                        "# bench %s: sizes %s, %d pass(es), %d warm-up + %d rounds of %d ms;"
+                                + " ping-pong %d B x %d (+%d warm-up); RSS over %d msgs; logs in %s",
+                        s.name(),
+                        s.sizes(),
+                        s.passes(),
+                        s.warmup(),
+                        s.rounds(),
+                        s.roundMs(),
+                        s.pingSize(),
+                        s.pingSamples(),
+                        s.pingWarmup(),
+                        s.rssMessages(),
+                        tools.logDir()));
         for (int pass = 1; pass <= s.passes(); pass++) {
             String p = " (pass " + pass + "/" + s.passes() + ")";
             // each pass starts one kind later, so no kind is always measured first or last
@@ -221,22 +330,42 @@ public final class Suite {
      * (fed by the Rust publisher); "pub": {@code pub} is measured at the Rust subscriber; "rss":
      * {@code sub} runs {@code rssMessages} more messages after warm-up and reports its RSS.
      */
-    private void throughput(String section, String sub, String pub, int size, String pass, long rssMessages) {
+    private void throughput(
+            String section, String sub, String pub, int size, String pass, long rssMessages) {
         String measured = section.equals("pub") ? pub : sub;
         String what = section + " " + measured + " " + label(size);
         progress.accept("# " + what + pass);
         int port = freePort();
-        List<String> subArgs = new ArrayList<>(List.of("--listen", endpoint(port), "--warmup",
-                Integer.toString(settings.warmup()), "--rounds", Integer.toString(rssMessages > 0 ? 0 : settings.rounds()),
-                "--round-ms", Integer.toString(settings.roundMs())));
+        List<String> subArgs =
+                new ArrayList<>(
+                        List.of(
+                                "--listen",
+                                endpoint(port),
+                                "--warmup",
+                                Integer.toString(settings.warmup()),
+                                "--rounds",
+                                Integer.toString(rssMessages > 0 ? 0 : settings.rounds()),
+                                "--round-ms",
+                                Integer.toString(settings.roundMs())));
         if (rssMessages > 0) {
             subArgs.addAll(List.of("--rss-messages", Long.toString(rssMessages)));
         }
-        long seconds = 90 + (settings.warmup() + settings.rounds() + 1L) * settings.roundMs() / 1000 + rssMessages / 20_000;
+        long seconds =
+                90
+                        + (settings.warmup() + settings.rounds() + 1L) * settings.roundMs() / 1000
+                        + rssMessages / 20_000;
         try (Proc s = start(sub + "-sub-" + size, sub, "sub", subArgs)) {
             s.await("READY", 90);
-            try (Proc p = start(pub + "-pub-" + size, pub, "pub", List.of("--connect", endpoint(port), "--size",
-                    Integer.toString(size)))) {
+            try (Proc p =
+                    start(
+                            pub + "-pub-" + size,
+                            pub,
+                            "pub",
+                            List.of(
+                                    "--connect",
+                                    endpoint(port),
+                                    "--size",
+                                    Integer.toString(size)))) {
                 p.await("READY", 90);
                 for (String line : s.until("DONE", seconds)) {
                     String[] f = line.split(" ");
@@ -256,13 +385,23 @@ public final class Suite {
         String what = "rtt " + kind;
         progress.accept("# " + what + pass);
         int port = freePort();
-        List<String> spin = kind.equals(CAMEL_SPIN)
-                ? List.of("--idle-spin-micros", Integer.toString(CAMEL_SPIN_MICROS)) : List.of();
+        List<String> spin =
+                kind.equals(CAMEL_SPIN)
+                        ? List.of("--idle-spin-micros", Integer.toString(CAMEL_SPIN_MICROS))
+                        : List.of();
         List<String> pongArgs = new ArrayList<>(List.of("--listen", endpoint(port)));
         pongArgs.addAll(spin);
-        List<String> pingArgs = new ArrayList<>(List.of("--connect", endpoint(port), "--size",
-                Integer.toString(settings.pingSize()), "--warmup", Integer.toString(settings.pingWarmup()),
-                "--samples", Integer.toString(settings.pingSamples())));
+        List<String> pingArgs =
+                new ArrayList<>(
+                        List.of(
+                                "--connect",
+                                endpoint(port),
+                                "--size",
+                                Integer.toString(settings.pingSize()),
+                                "--warmup",
+                                Integer.toString(settings.pingWarmup()),
+                                "--samples",
+                                Integer.toString(settings.pingSamples())));
         pingArgs.addAll(spin);
         try (Proc pong = start(kind + "-pong", kind, "pong", pongArgs)) {
             pong.await("READY", 90);
@@ -279,11 +418,18 @@ public final class Suite {
         }
     }
 
-    private Proc start(String name, String kind, String command, List<String> args) throws IOException {
+    private Proc start(String name, String kind, String command, List<String> args)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         switch (kind) {
             case "rust" -> cmd.addAll(List.of(tools.rustBin().toString(), command));
-            case "python" -> cmd.addAll(List.of(tools.python().toString(), "-u", tools.pythonScript().toString(), command));
+            case "python" ->
+                    cmd.addAll(
+                            List.of(
+                                    tools.python().toString(),
+                                    "-u",
+                                    tools.pythonScript().toString(),
+                                    command));
             case "binding", "camel", CAMEL_SPIN, "binding@before", "camel@before" -> {
                 boolean before = kind.endsWith("@before");
                 if (before && tools.beforeClasspath() == null) {
@@ -291,8 +437,13 @@ public final class Suite {
                 }
                 cmd.add(tools.java().toString());
                 cmd.addAll(tools.javaOpts());
-                cmd.addAll(List.of("-cp", before ? tools.beforeClasspath() : tools.classpath(),
-                        JavaPeer.class.getName(), kind.replace("@before", "").replace("-spin", ""), command));
+                cmd.addAll(
+                        List.of(
+                                "-cp",
+                                before ? tools.beforeClasspath() : tools.classpath(),
+                                JavaPeer.class.getName(),
+                                kind.replace("@before", "").replace("-spin", ""),
+                                command));
             }
             default -> throw new IllegalArgumentException("unknown peer kind " + kind);
         }
@@ -312,34 +463,57 @@ public final class Suite {
 
     private void report() {
         Settings s = settings;
-        section("subscriber throughput: one Rust publisher (BLOCK) -> subscriber; median msg/s over rounds of "
-                + s.roundMs() + " ms");
+        section(
+                "subscriber throughput: one Rust publisher (BLOCK) -> subscriber; median msg/s over rounds of "
+                        + s.roundMs()
+                        + " ms");
         for (int size : s.sizes()) {
             for (String kind : s.kinds()) {
                 thr("sub_thr", "sub " + kind + " " + label(size), kind, size);
             }
         }
-        section("subscriber CPU: CPU time of the whole subscriber process per message over the measured rounds"
-                + " (less sensitive to other load on the machine than msg/s)");
+        section(
+                "subscriber CPU: CPU time of the whole subscriber process per message over the measured rounds"
+                        + " (less sensitive to other load on the machine than msg/s)");
         for (int size : s.sizes()) {
             for (String kind : s.kinds()) {
-                List<Double> cpu = stats.getOrDefault(kind + " " + label(size) + " cpu_ns_per_msg", List.of());
+                List<Double> cpu =
+                        stats.getOrDefault(kind + " " + label(size) + " cpu_ns_per_msg", List.of());
                 if (!cpu.isEmpty()) {
-                    line(String.format(Locale.ROOT, "cpu      %-5s %-14s %8.0f ns/msg  (median of %d runs)", label(size),
-                            kind, percentile(cpu, 50), cpu.size()));
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "cpu      %-5s %-14s %8.0f ns/msg  (median of %d runs)",
+                                    label(size),
+                                    kind,
+                                    percentile(cpu, 50),
+                                    cpu.size()));
                 }
             }
         }
-        section("publisher throughput: publisher -> Rust subscriber; median msg/s (rust = the run above)");
+        section(
+                "publisher throughput: publisher -> Rust subscriber; median msg/s (rust = the run above)");
         for (int size : s.sizes()) {
             for (String kind : s.kinds()) {
                 if (!kind.equals("python")) {
-                    thr("pub_thr", (kind.equals("rust") ? "sub rust " : "pub " + kind + " ") + label(size), kind, size);
+                    thr(
+                            "pub_thr",
+                            (kind.equals("rust") ? "sub rust " : "pub " + kind + " ") + label(size),
+                            kind,
+                            size);
                 }
             }
         }
-        section("latency: ping-pong round trip, " + s.pingSize() + " B, express, ping and pong of the same kind"
-                + (s.kinds().contains("camel") ? "; " + CAMEL_SPIN + " = camel with idleSpinMicros=" + CAMEL_SPIN_MICROS : ""));
+        section(
+                "latency: ping-pong round trip, "
+                        + s.pingSize()
+                        + " B, express, ping and pong of the same kind"
+                        + (s.kinds().contains("camel")
+                                ? "; "
+                                        + CAMEL_SPIN
+                                        + " = camel with idleSpinMicros="
+                                        + CAMEL_SPIN_MICROS
+                                : ""));
         List<String> rttKinds = new ArrayList<>(s.kinds());
         if (rttKinds.contains("camel")) {
             rttKinds.add(rttKinds.indexOf("camel") + 1, CAMEL_SPIN);
@@ -347,57 +521,94 @@ public final class Suite {
         for (String kind : rttKinds) {
             List<Double> v = samples.getOrDefault("rtt " + kind, List.of());
             if (!v.isEmpty()) {
-                line(String.format(Locale.ROOT, "rtt      %-14s median %8.1f us   p99 %8.1f us   (%d round trips)", kind,
-                        percentile(v, 50) / 1000, percentile(v, 99) / 1000, v.size()));
+                line(
+                        String.format(
+                                Locale.ROOT,
+                                "rtt      %-14s median %8.1f us   p99 %8.1f us   (%d round trips)",
+                                kind,
+                                percentile(v, 50) / 1000,
+                                percentile(v, 99) / 1000,
+                                v.size()));
             }
         }
-        section("cost per message (Java peers): bytes allocated by all threads per received message over the measured"
-                + " rounds; JNI crossings per received sample; native objects alive");
+        section(
+                "cost per message (Java peers): bytes allocated by all threads per received message over the measured"
+                        + " rounds; JNI crossings per received sample; native objects alive");
         for (int size : s.sizes()) {
             for (String kind : JAVA_KINDS) {
                 String k = kind + " " + label(size) + " ";
                 List<Double> alloc = stats.getOrDefault(k + "alloc_bytes_per_msg", List.of());
                 if (!alloc.isEmpty()) {
-                    line(String.format(Locale.ROOT, "alloc    %-5s %-14s %8.1f B/msg   (median of %d runs)", label(size),
-                            kind, percentile(alloc, 50), alloc.size()));
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "alloc    %-5s %-14s %8.1f B/msg   (median of %d runs)",
+                                    label(size),
+                                    kind,
+                                    percentile(alloc, 50),
+                                    alloc.size()));
                 }
                 List<Double> up = stats.getOrDefault(k + "upcalls_per_sample", List.of());
                 List<Double> jni = stats.getOrDefault(k + "jni_calls_per_sample", List.of());
                 if (!up.isEmpty()) {
-                    line(String.format(Locale.ROOT, "jni      %-5s %-14s %8.3f upcalls/sample, %.3f JNI calls/sample",
-                            label(size), kind, percentile(up, 50), percentile(jni, 50)));
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "jni      %-5s %-14s %8.3f upcalls/sample, %.3f JNI calls/sample",
+                                    label(size),
+                                    kind,
+                                    percentile(up, 50),
+                                    percentile(jni, 50)));
                 }
             }
         }
         for (String kind : JAVA_KINDS) {
             List<Double> running = new ArrayList<>();
             List<Double> closed = new ArrayList<>();
-            stats.forEach((k, v) -> {
-                if (k.startsWith(kind + " ") && k.endsWith(" live_native_objects_running")) {
-                    running.addAll(v);
-                }
-                if (k.startsWith(kind + " ") && k.endsWith(" live_native_objects_after_close")) {
-                    closed.addAll(v);
-                }
-            });
+            stats.forEach(
+                    (k, v) -> {
+                        if (k.startsWith(kind + " ")
+                                && k.endsWith(" live_native_objects_running")) {
+                            running.addAll(v);
+                        }
+                        if (k.startsWith(kind + " ")
+                                && k.endsWith(" live_native_objects_after_close")) {
+                            closed.addAll(v);
+                        }
+                    });
             if (!running.isEmpty()) {
-                line(String.format(Locale.ROOT, "native   %-14s live objects while receiving: max %.0f; after close: max %.0f"
-                        + " (%d runs)", kind, Collections.max(running), closed.isEmpty() ? -1 : Collections.max(closed),
-                        running.size()));
+                line(
+                        String.format(
+                                Locale.ROOT,
+                                "native   %-14s live objects while receiving: max %.0f; after close: max %.0f"
+                                        + " (%d runs)",
+                                kind,
+                                Collections.max(running),
+                                closed.isEmpty() ? -1 : Collections.max(closed),
+                                running.size()));
             }
         }
         for (String kind : List.of("binding", "camel")) {
             List<Double> before = stats.getOrDefault(kind + " 8B rss_before_kb", List.of());
             List<Double> after = stats.getOrDefault(kind + " 8B rss_after_kb", List.of());
             List<Double> n = stats.getOrDefault(kind + " 8B rss_messages", List.of());
-            List<Double> live = stats.getOrDefault(kind + " 8B live_native_objects_after_rss", List.of());
+            List<Double> live =
+                    stats.getOrDefault(kind + " 8B live_native_objects_after_rss", List.of());
             List<Double> rate = stats.getOrDefault(kind + " 8B rss_msgs_per_s", List.of());
             if (!before.isEmpty() && !after.isEmpty()) {
                 double drift = (after.get(0) - before.get(0)) / 1024;
-                line(String.format(Locale.ROOT, "rss      8B    %-8s before %.1f MB, after %.1f MB: drift %+.1f MB over %.0f"
-                        + " msgs (%.0f msg/s; live native objects after: %.0f)", kind, before.get(0) / 1024,
-                        after.get(0) / 1024, drift, n.get(0), rate.isEmpty() ? 0 : rate.get(0),
-                        live.isEmpty() ? -1 : live.get(0)));
+                line(
+                        String.format(
+                                Locale.ROOT,
+                                "rss      8B    %-8s before %.1f MB, after %.1f MB: drift %+.1f MB over %.0f"
+                                        + " msgs (%.0f msg/s; live native objects after: %.0f)",
+                                kind,
+                                before.get(0) / 1024,
+                                after.get(0) / 1024,
+                                drift,
+                                n.get(0),
+                                rate.isEmpty() ? 0 : rate.get(0),
+                                live.isEmpty() ? -1 : live.get(0)));
             }
         }
 
@@ -410,9 +621,15 @@ public final class Suite {
                 if (when.isEmpty()) {
                     ratio("python_vs_rust_" + l, "sub python " + l, "sub rust " + l);
                 }
-                ratio(n + "binding_vs_python_" + l, "sub binding" + when + " " + l, "sub python " + l);
+                ratio(
+                        n + "binding_vs_python_" + l,
+                        "sub binding" + when + " " + l,
+                        "sub python " + l);
                 ratio(n + "camel_vs_python_" + l, "sub camel" + when + " " + l, "sub python " + l);
-                ratio(n + "binding_pub_vs_rust_" + l, "pub binding" + when + " " + l, "sub rust " + l);
+                ratio(
+                        n + "binding_pub_vs_rust_" + l,
+                        "pub binding" + when + " " + l,
+                        "sub rust " + l);
                 ratio(n + "camel_pub_vs_rust_" + l, "pub camel" + when + " " + l, "sub rust " + l);
             }
             ratio(n + "binding_rtt_vs_rust", "rtt binding" + when, "rtt rust");
@@ -434,8 +651,17 @@ public final class Suite {
     private void thr(String figure, String key, String kind, int size) {
         List<Double> v = samples.getOrDefault(key, List.of());
         if (!v.isEmpty()) {
-            line(String.format(Locale.ROOT, "%-8s %-5s %-14s %,11.0f msg/s   (median of %d rounds; min %,.0f, max %,.0f)",
-                    figure, label(size), kind, percentile(v, 50), v.size(), Collections.min(v), Collections.max(v)));
+            line(
+                    String.format(
+                            Locale.ROOT,
+                            "%-8s %-5s %-14s %,11.0f msg/s   (median of %d rounds; min %,.0f, max %,.0f)",
+                            figure,
+                            label(size),
+                            kind,
+                            percentile(v, 50),
+                            v.size(),
+                            Collections.min(v),
+                            Collections.max(v)));
         }
     }
 
@@ -496,7 +722,10 @@ public final class Suite {
         return "tcp/127.0.0.1:" + port;
     }
 
-    /** The classpath bench/run.sh and the smoke test give the Java peers: classes + target/classpath.txt. */
+    /**
+     * The classpath bench/run.sh and the smoke test give the Java peers: classes +
+     * target/classpath.txt.
+     */
     public static String classpath(Path classes, Path classpathFile) throws IOException {
         return classes + java.io.File.pathSeparator + Files.readString(classpathFile).trim();
     }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.util.AbstractMap;
@@ -10,12 +14,12 @@ import java.util.Set;
 import java.util.SortedMap;
 
 /**
- * A consumer's headers for one message, handed to {@code Message.setHeaders} in one go. Their
- * names are fixed and kept in {@link String#CASE_INSENSITIVE_ORDER}, the order of Camel's default
- * headers map (a TreeMap): that map then copies them in linear time without comparing a single
- * key, where one {@code setHeader} per header costs a tree search of case-insensitive string
- * comparisons each (the names share their "CamelZenoh" prefix). Any other headers map factory
- * simply receives an ordinary map. Only what a bulk copy reads is implemented.
+ * A consumer's headers for one message, handed to {@code Message.setHeaders} in one go. Their names
+ * are fixed and kept in {@link String#CASE_INSENSITIVE_ORDER}, the order of Camel's default headers
+ * map (a TreeMap): that map then copies them in linear time without comparing a single key, where
+ * one {@code setHeader} per header costs a tree search of case-insensitive string comparisons each
+ * (the names share their "CamelZenoh" prefix). Any other headers map factory simply receives an
+ * ordinary map. Only what a bulk copy reads is implemented.
  */
 final class SortedHeaders extends AbstractMap<String, Object> implements SortedMap<String, Object> {
 

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.util.Map;
@@ -14,13 +18,16 @@ import org.apache.camel.support.HealthCheckComponent;
 @Component("zenoh")
 public class ZenohComponent extends HealthCheckComponent {
 
-    @Metadata(description = "Default options for every zenoh endpoint (each endpoint works on a copy).")
+    @Metadata(
+            description =
+                    "Default options for every zenoh endpoint (each endpoint works on a copy).")
     private ZenohConfiguration configuration = new ZenohConfiguration();
 
     private final ZenohSessions sessions = new ZenohSessions();
 
     @Override
-    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {
+    protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters)
+            throws Exception {
         ZenohEndpoint endpoint = new ZenohEndpoint(uri, this, configuration.copy());
         ZenohOptions.checkNumbers(parameters);
         setProperties(endpoint, parameters);

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Session;
@@ -5,136 +9,275 @@ import io.github.camelzenoh.zenoh.SessionConfig;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.RuntimeCamelException;
-import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriParams;
 
 /**
- * Every option of a zenoh endpoint. The component holds one as its defaults; each endpoint works
- * on a copy, overridden by its URI. Option values are checked by {@link ZenohOptions} when the
+ * Every option of a zenoh endpoint. The component holds one as its defaults; each endpoint works on
+ * a copy, overridden by its URI. Option values are checked by {@link ZenohOptions} when the
  * endpoint is created, so a typo fails before any route starts.
  */
 @UriParams
 public class ZenohConfiguration implements Cloneable {
 
     // ---- session ----------------------------------------------------------------------------
-    @UriParam(label = "common", enums = "peer,client,router", defaultValue = "peer",
-            description = "zenoh session mode. When config or configFile is given and mode is not, their mode"
-                    + " applies.")
+    @UriParam(
+            label = "common",
+            enums = "peer,client,router",
+            defaultValue = "peer",
+            description =
+                    "zenoh session mode. When config or configFile is given and mode is not, their mode"
+                            + " applies.")
     private String mode;
-    @UriParam(label = "common", description = "Comma-separated zenoh endpoints to connect to, e.g."
-            + " tcp/127.0.0.1:7447.")
+
+    @UriParam(
+            label = "common",
+            description =
+                    "Comma-separated zenoh endpoints to connect to, e.g." + " tcp/127.0.0.1:7447.")
     private String connect;
+
     @UriParam(label = "common", description = "Comma-separated zenoh endpoints to listen on.")
     private String listen;
-    @UriParam(label = "common", description = "Path of a zenoh JSON5 configuration file (read by zenoh itself).")
+
+    @UriParam(
+            label = "common",
+            description = "Path of a zenoh JSON5 configuration file (read by zenoh itself).")
     private String configFile;
-    @UriParam(label = "common", description = "Inline zenoh JSON5 configuration. Laid over configFile; mode,"
-            + " connect, listen and multicastScouting override it.")
+
+    @UriParam(
+            label = "common",
+            description =
+                    "Inline zenoh JSON5 configuration. Laid over configFile; mode,"
+                            + " connect, listen and multicastScouting override it.")
     private String config;
-    @UriParam(label = "common", description = "false turns multicast scouting off; unset keeps zenoh's default"
-            + " (on).")
+
+    @UriParam(
+            label = "common",
+            description =
+                    "false turns multicast scouting off; unset keeps zenoh's default" + " (on).")
     private Boolean multicastScouting;
-    @UriParam(label = "advanced", description = "A zenoh session the application manages; the component uses it"
-            + " and never closes it (the session options above are then ignored).")
+
+    @UriParam(
+            label = "advanced",
+            description =
+                    "A zenoh session the application manages; the component uses it"
+                            + " and never closes it (the session options above are then ignored).")
     private Session session;
-    @UriParam(label = "common", defaultValue = "false", description = "Accept a non-canonical key expression and"
-            + " use its canonical form (otherwise it is rejected with the canonical form in the message).")
+
+    @UriParam(
+            label = "common",
+            defaultValue = "false",
+            description =
+                    "Accept a non-canonical key expression and"
+                            + " use its canonical form (otherwise it is rejected with the canonical form in the message).")
     private boolean autocanonize;
 
     // ---- consumer ---------------------------------------------------------------------------
-    @UriParam(label = "consumer", enums = "subscriber,queryable,liveliness", defaultValue = "subscriber",
-            description = "What the consumer declares: a subscriber (one exchange per sample), a queryable (one"
-                    + " InOut exchange per query, the result is the reply) or a liveliness subscriber (one"
-                    + " exchange per token event).")
+    @UriParam(
+            label = "consumer",
+            enums = "subscriber,queryable,liveliness",
+            defaultValue = "subscriber",
+            description =
+                    "What the consumer declares: a subscriber (one exchange per sample), a queryable (one"
+                            + " InOut exchange per query, the result is the reply) or a liveliness subscriber (one"
+                            + " exchange per token event).")
     private String consumerType = "subscriber";
-    @UriParam(label = "consumer", defaultValue = "false", description = "queryable: declare it as complete for"
-            + " its key expression.")
+
+    @UriParam(
+            label = "consumer",
+            defaultValue = "false",
+            description = "queryable: declare it as complete for" + " its key expression.")
     private boolean complete;
-    @UriParam(label = "consumer", defaultValue = "false", description = "liveliness: also deliver the tokens"
-            + " already alive. subscriber: first fetch the samples cached by advanced publishers (zenoh-ext"
-            + " history, late joiners included; see historySize).")
+
+    @UriParam(
+            label = "consumer",
+            defaultValue = "false",
+            description =
+                    "liveliness: also deliver the tokens"
+                            + " already alive. subscriber: first fetch the samples cached by advanced publishers (zenoh-ext"
+                            + " history, late joiners included; see historySize).")
     private boolean history;
-    @UriParam(label = "consumer,advanced", defaultValue = "100", description = "subscriber with history=true: at"
-            + " most this many cached samples per publisher.")
+
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "100",
+            description =
+                    "subscriber with history=true: at"
+                            + " most this many cached samples per publisher.")
     private int historySize = 100;
-    @UriParam(label = "consumer,advanced", defaultValue = "false", description = "subscriber: ask advanced"
-            + " publishers (cacheSize > 0) to resend samples detected missing; samples lost for good are"
-            + " counted as missed.")
+
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "false",
+            description =
+                    "subscriber: ask advanced"
+                            + " publishers (cacheSize > 0) to resend samples detected missing; samples lost for good are"
+                            + " counted as missed.")
     private boolean recovery;
-    @UriParam(label = "consumer,advanced", defaultValue = "0", description = "subscriber with recovery: query"
-            + " for missed samples every this many milliseconds; 0 relies on the publishers' heartbeat.")
+
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "0",
+            description =
+                    "subscriber with recovery: query"
+                            + " for missed samples every this many milliseconds; 0 relies on the publishers' heartbeat.")
     private long recoveryPeriod;
-    @UriParam(label = "consumer", enums = "any,sessionLocal,remote", defaultValue = "any",
-            description = "Which publications or queries the consumer receives: from any session, from its own"
-                    + " session only, or from other sessions only.")
+
+    @UriParam(
+            label = "consumer",
+            enums = "any,sessionLocal,remote",
+            defaultValue = "any",
+            description =
+                    "Which publications or queries the consumer receives: from any session, from its own"
+                            + " session only, or from other sessions only.")
     private String allowedOrigin = "any";
-    @UriParam(label = "consumer", defaultValue = "10000", description = "Capacity of the hand-off queue between"
-            + " zenoh's threads and the route.")
+
+    @UriParam(
+            label = "consumer",
+            defaultValue = "10000",
+            description =
+                    "Capacity of the hand-off queue between" + " zenoh's threads and the route.")
     private int queueSize = 10000;
-    @UriParam(label = "consumer", enums = "block,dropOldest,dropNewest", defaultValue = "block",
-            description = "What happens when the hand-off queue is full: block zenoh's delivery thread (like"
-                    + " zenoh's FIFO channel: back-pressure, nothing lost), drop the oldest queued sample (like"
-                    + " zenoh's ring channel) or drop the new one. Drops are counted.")
+
+    @UriParam(
+            label = "consumer",
+            enums = "block,dropOldest,dropNewest",
+            defaultValue = "block",
+            description =
+                    "What happens when the hand-off queue is full: block zenoh's delivery thread (like"
+                            + " zenoh's FIFO channel: back-pressure, nothing lost), drop the oldest queued sample (like"
+                            + " zenoh's ring channel) or drop the new one. Drops are counted.")
     private String overflowPolicy = "block";
-    @UriParam(label = "consumer", defaultValue = "1", description = "Threads running the route. 1 keeps the"
-            + " zenoh order of samples; more run exchanges in parallel without order.")
+
+    @UriParam(
+            label = "consumer",
+            defaultValue = "1",
+            description =
+                    "Threads running the route. 1 keeps the"
+                            + " zenoh order of samples; more run exchanges in parallel without order.")
     private int concurrentConsumers = 1;
-    @UriParam(label = "consumer,advanced", defaultValue = "0", description = "Microseconds a route thread that"
-            + " finds the hand-off queue empty keeps polling it (yielding the CPU between polls) before it"
-            + " parks. 0 parks at once. Waking a parked thread costs tens of microseconds (more on virtual"
-            + " machines); request/response routes that answer within the spin save that on every sample, at"
-            + " the price of CPU spent polling while idle. At most 1000000.")
+
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "0",
+            description =
+                    "Microseconds a route thread that"
+                            + " finds the hand-off queue empty keeps polling it (yielding the CPU between polls) before it"
+                            + " parks. 0 parks at once. Waking a parked thread costs tens of microseconds (more on virtual"
+                            + " machines); request/response routes that answer within the spin save that on every sample, at"
+                            + " the price of CPU spent polling while idle. At most 1000000.")
     private int idleSpinMicros;
 
     // ---- producer ---------------------------------------------------------------------------
-    @UriParam(label = "producer", enums = "put,delete,get", defaultValue = "put", description = "What the"
-            + " producer does with each message (header CamelZenohOperation overrides it).")
+    @UriParam(
+            label = "producer",
+            enums = "put,delete,get",
+            defaultValue = "put",
+            description =
+                    "What the"
+                            + " producer does with each message (header CamelZenohOperation overrides it).")
     private String operation = "put";
-    @UriParam(label = "producer", description = "Encoding of the payload, e.g. application/json,"
-            + " text/plain;charset=utf-8 or zenoh/bytes. Used when the message has no CamelZenohEncodingId"
-            + " header; wins over Content-Type.")
+
+    @UriParam(
+            label = "producer",
+            description =
+                    "Encoding of the payload, e.g. application/json,"
+                            + " text/plain;charset=utf-8 or zenoh/bytes. Used when the message has no CamelZenohEncodingId"
+                            + " header; wins over Content-Type.")
     private String encoding;
-    @UriParam(label = "producer", enums = "drop,block,blockFirst", defaultValue = "drop", description = "What a"
-            + " put does when a transport queue is full: drop the message, or block until there is room. Unset, a"
-            + " get uses zenoh's request default, block: its replies and final response travel with the query's"
-            + " congestion control, and a dropped final response would leave the get waiting for its timeout.")
+
+    @UriParam(
+            label = "producer",
+            enums = "drop,block,blockFirst",
+            defaultValue = "drop",
+            description =
+                    "What a"
+                            + " put does when a transport queue is full: drop the message, or block until there is room. Unset, a"
+                            + " get uses zenoh's request default, block: its replies and final response travel with the query's"
+                            + " congestion control, and a dropped final response would leave the get waiting for its timeout.")
     private String congestionControl; // null: drop for put/delete, block for get
-    @UriParam(label = "producer", enums = "realTime,interactiveHigh,interactiveLow,dataHigh,data,dataLow,"
-            + "background", defaultValue = "data", description = "Priority of the publications.")
+
+    @UriParam(
+            label = "producer",
+            enums = "realTime,interactiveHigh,interactiveLow,dataHigh,data,dataLow," + "background",
+            defaultValue = "data",
+            description = "Priority of the publications.")
     private String priority = "data";
-    @UriParam(label = "producer", defaultValue = "false", description = "Send each message at once, without"
-            + " batching (lower latency, lower throughput).")
+
+    @UriParam(
+            label = "producer",
+            defaultValue = "false",
+            description =
+                    "Send each message at once, without"
+                            + " batching (lower latency, lower throughput).")
     private boolean express;
-    @UriParam(label = "producer", enums = "reliable,bestEffort", defaultValue = "reliable",
+
+    @UriParam(
+            label = "producer",
+            enums = "reliable,bestEffort",
+            defaultValue = "reliable",
             description = "Reliability of the publications.")
     private String reliability = "reliable";
-    @UriParam(label = "producer", enums = "bestMatching,all,allComplete", defaultValue = "bestMatching",
+
+    @UriParam(
+            label = "producer",
+            enums = "bestMatching,all,allComplete",
+            defaultValue = "bestMatching",
             description = "get: which queryables receive the query.")
     private String target = "bestMatching";
-    @UriParam(label = "producer", enums = "auto,none,monotonic,latest", defaultValue = "auto",
+
+    @UriParam(
+            label = "producer",
+            enums = "auto,none,monotonic,latest",
+            defaultValue = "auto",
             description = "get: how replies are consolidated.")
     private String consolidation = "auto";
-    @UriParam(label = "producer", defaultValue = "10000", javaType = "long", description = "get: milliseconds"
-            + " to wait for replies. The exchange continues when the replies are in or the time is up; no"
-            + " Camel thread waits meanwhile.")
+
+    @UriParam(
+            label = "producer",
+            defaultValue = "10000",
+            javaType = "long",
+            description =
+                    "get: milliseconds"
+                            + " to wait for replies. The exchange continues when the replies are in or the time is up; no"
+                            + " Camel thread waits meanwhile.")
     private long timeout = 10000;
-    @UriParam(label = "producer", description = "get: selector parameters, e.g. _time=[now(-1h)..] (header"
-            + " CamelZenohSelectorParameters overrides).")
+
+    @UriParam(
+            label = "producer",
+            description =
+                    "get: selector parameters, e.g. _time=[now(-1h)..] (header"
+                            + " CamelZenohSelectorParameters overrides).")
     private String parameters;
-    @UriParam(label = "producer", defaultValue = "false", description = "put/delete: fail the exchange"
-            + " (ZenohNoSubscribersException) instead of sending when no zenoh subscriber matches the"
-            + " endpoint's key expression, e.g. while the router is away. zenoh's matching status is"
-            + " checked at most every 100 ms (not per message), so it may lag by that much. Either way,"
-            + " such messages are counted as unmatched (dev console).")
+
+    @UriParam(
+            label = "producer",
+            defaultValue = "false",
+            description =
+                    "put/delete: fail the exchange"
+                            + " (ZenohNoSubscribersException) instead of sending when no zenoh subscriber matches the"
+                            + " endpoint's key expression, e.g. while the router is away. zenoh's matching status is"
+                            + " checked at most every 100 ms (not per message), so it may lag by that much. Either way,"
+                            + " such messages are counted as unmatched (dev console).")
     private boolean failIfNoSubscribers;
-    @UriParam(label = "producer,advanced", defaultValue = "0", description = "put: > 0 declares a zenoh-ext"
-            + " advanced publisher keeping this many samples for subscribers with history or recovery."
-            + " Without heartbeat, zenoh orders the cache by timestamps, so the endpoint's session is opened"
-            + " with timestamping enabled (a session of its own unless other endpoints need the same).")
+
+    @UriParam(
+            label = "producer,advanced",
+            defaultValue = "0",
+            description =
+                    "put: > 0 declares a zenoh-ext"
+                            + " advanced publisher keeping this many samples for subscribers with history or recovery."
+                            + " Without heartbeat, zenoh orders the cache by timestamps, so the endpoint's session is opened"
+                            + " with timestamping enabled (a session of its own unless other endpoints need the same).")
     private int cacheSize;
-    @UriParam(label = "producer,advanced", defaultValue = "0", javaType = "long", description = "put: > 0 turns"
-            + " on sample-miss detection with a heartbeat every this many milliseconds (advanced publisher).")
+
+    @UriParam(
+            label = "producer,advanced",
+            defaultValue = "0",
+            javaType = "long",
+            description =
+                    "put: > 0 turns"
+                            + " on sample-miss detection with a heartbeat every this many milliseconds (advanced publisher).")
     private long heartbeat;
 
     public ZenohConfiguration copy() {
@@ -147,8 +290,13 @@ public class ZenohConfiguration implements Cloneable {
 
     /** The session these options describe; equal results share one session. */
     public SessionConfig toSessionConfig() {
-        SessionConfig c = SessionConfig.DEFAULT.withJson5(blankToNull(config)).withConfigFile(blankToNull(configFile))
-                .withConnect(list(connect)).withListen(list(listen)).withMulticastScouting(multicastScouting);
+        SessionConfig c =
+                SessionConfig.DEFAULT
+                        .withJson5(blankToNull(config))
+                        .withConfigFile(blankToNull(configFile))
+                        .withConnect(list(connect))
+                        .withListen(list(listen))
+                        .withMulticastScouting(multicastScouting);
         String m = blankToNull(mode);
         if (m == null && config == null && configFile == null) {
             m = "peer";

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import org.apache.camel.spi.Metadata;
@@ -5,49 +9,104 @@ import org.apache.camel.spi.Metadata;
 /** The message headers of the zenoh component (names fixed by the contract). */
 public final class ZenohConstants {
 
-    @Metadata(label = "consumer,producer", description = "Key expression of the received sample or query, or"
-            + " of the first successful reply of a get.", javaType = "String")
+    @Metadata(
+            label = "consumer,producer",
+            description =
+                    "Key expression of the received sample or query, or"
+                            + " of the first successful reply of a get.",
+            javaType = "String")
     public static final String KEY_EXPR = "CamelZenohKeyExpr";
-    @Metadata(description = "zenoh encoding id (0-65535) of the payload. Set by the consumer and get; read by"
-            + " the producer first, so a received sample re-sends with its original encoding.",
+
+    @Metadata(
+            description =
+                    "zenoh encoding id (0-65535) of the payload. Set by the consumer and get; read by"
+                            + " the producer first, so a received sample re-sends with its original encoding.",
             javaType = "Integer")
     public static final String ENCODING_ID = "CamelZenohEncodingId";
-    @Metadata(description = "Encoding schema (the part after ';' of the encoding text), or null. Travels with"
-            + " CamelZenohEncodingId.", javaType = "String")
+
+    @Metadata(
+            description =
+                    "Encoding schema (the part after ';' of the encoding text), or null. Travels with"
+                            + " CamelZenohEncodingId.",
+            javaType = "String")
     public static final String ENCODING_SCHEMA = "CamelZenohEncodingSchema";
-    @Metadata(label = "consumer", description = "PUT or DELETE; for liveliness, PUT when a token appears and"
-            + " DELETE when it disappears.", javaType = "String")
+
+    @Metadata(
+            label = "consumer",
+            description =
+                    "PUT or DELETE; for liveliness, PUT when a token appears and"
+                            + " DELETE when it disappears.",
+            javaType = "String")
     public static final String SAMPLE_KIND = "CamelZenohSampleKind";
-    @Metadata(label = "consumer", description = "zenoh timestamp text of the sample, when it carries one.",
+
+    @Metadata(
+            label = "consumer",
+            description = "zenoh timestamp text of the sample, when it carries one.",
             javaType = "String")
     public static final String TIMESTAMP = "CamelZenohTimestamp";
-    @Metadata(label = "consumer", description = "Priority of the received sample (realTime ... background).",
+
+    @Metadata(
+            label = "consumer",
+            description = "Priority of the received sample (realTime ... background).",
             javaType = "String")
     public static final String PRIORITY = "CamelZenohPriority";
-    @Metadata(label = "consumer", description = "Congestion control of the received sample (drop, block,"
-            + " blockFirst).", javaType = "String")
+
+    @Metadata(
+            label = "consumer",
+            description =
+                    "Congestion control of the received sample (drop, block," + " blockFirst).",
+            javaType = "String")
     public static final String CONGESTION_CONTROL = "CamelZenohCongestionControl";
-    @Metadata(label = "consumer", description = "Express flag of the received sample.", javaType = "Boolean")
+
+    @Metadata(
+            label = "consumer",
+            description = "Express flag of the received sample.",
+            javaType = "Boolean")
     public static final String EXPRESS = "CamelZenohExpress";
-    @Metadata(description = "Attachment bytes: set by the consumer from the sample or query; sent by the"
-            + " producer with the put, delete or get.", javaType = "byte[]")
+
+    @Metadata(
+            description =
+                    "Attachment bytes: set by the consumer from the sample or query; sent by the"
+                            + " producer with the put, delete or get.",
+            javaType = "byte[]")
     public static final String ATTACHMENT = "CamelZenohAttachment";
-    @Metadata(description = "Selector parameters: set by the queryable consumer from the query; read by the get"
-            + " operation (overrides the parameters option).", javaType = "String")
+
+    @Metadata(
+            description =
+                    "Selector parameters: set by the queryable consumer from the query; read by the get"
+                            + " operation (overrides the parameters option).",
+            javaType = "String")
     public static final String SELECTOR_PARAMETERS = "CamelZenohSelectorParameters";
-    @Metadata(label = "consumer", description = "Key of the reply sent by a queryable route. Default: the"
-            + " query's key expression when it has no wildcard, else the endpoint's.", javaType = "String")
+
+    @Metadata(
+            label = "consumer",
+            description =
+                    "Key of the reply sent by a queryable route. Default: the"
+                            + " query's key expression when it has no wildcard, else the endpoint's.",
+            javaType = "String")
     public static final String REPLY_KEY_EXPR = "CamelZenohReplyKeyExpr";
-    @Metadata(label = "producer", description = "All replies of a get, in arrival order.",
+
+    @Metadata(
+            label = "producer",
+            description = "All replies of a get, in arrival order.",
             javaType = "java.util.List<io.github.camelzenoh.component.zenoh.ZenohReply>")
     public static final String REPLIES = "CamelZenohReplies";
-    @Metadata(label = "producer", description = "Sends this one message to another key expression; the header"
-            + " is removed after use.", javaType = "String")
+
+    @Metadata(
+            label = "producer",
+            description =
+                    "Sends this one message to another key expression; the header"
+                            + " is removed after use.",
+            javaType = "String")
     public static final String OVERRIDE_KEY_EXPR = "CamelZenohOverrideKeyExpr";
-    @Metadata(label = "producer", description = "Operation for this message: put, delete or get (overrides the"
-            + " operation option).", javaType = "String")
+
+    @Metadata(
+            label = "producer",
+            description =
+                    "Operation for this message: put, delete or get (overrides the"
+                            + " operation option).",
+            javaType = "String")
     public static final String OPERATION = "CamelZenohOperation";
 
-    private ZenohConstants() {
-    }
+    private ZenohConstants() {}
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Encoding;
@@ -18,8 +22,8 @@ import org.apache.camel.support.DefaultConsumer;
 
 /**
  * {@code from("zenoh:...")}: declares a subscriber, queryable or liveliness subscriber on the
- * endpoint's declared key expression. zenoh's callback only enqueues the received values
- * ({@link ZenohHandoff}); the route runs on the consumer's own threads.
+ * endpoint's declared key expression. zenoh's callback only enqueues the received values ({@link
+ * ZenohHandoff}); the route runs on the consumer's own threads.
  */
 public class ZenohConsumer extends DefaultConsumer {
 
@@ -45,14 +49,26 @@ public class ZenohConsumer extends DefaultConsumer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        endpoint.acquire(); // session + declared key expression (released in doStop, or below on failure)
+        endpoint.acquire(); // session + declared key expression (released in doStop, or below on
+        // failure)
         acquired = true;
         ZenohConfiguration c = endpoint.getConfiguration();
-        String name = endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
-        handoff = new ZenohHandoff<>(name, c.getQueueSize(), options.overflow(), endpoint.dropped,
-                TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
-        executor = endpoint.getCamelContext().getExecutorServiceManager()
-                .newFixedThreadPool(this, "ZenohConsumer[" + endpoint.shortKey() + "]", c.getConcurrentConsumers());
+        String name =
+                endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
+        handoff =
+                new ZenohHandoff<>(
+                        name,
+                        c.getQueueSize(),
+                        options.overflow(),
+                        endpoint.dropped,
+                        TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
+        executor =
+                endpoint.getCamelContext()
+                        .getExecutorServiceManager()
+                        .newFixedThreadPool(
+                                this,
+                                "ZenohConsumer[" + endpoint.shortKey() + "]",
+                                c.getConcurrentConsumers());
         handoff.start(executor, c.getConcurrentConsumers(), this::route);
         try {
             declaration = declare(endpoint.session(), endpoint.declaredKeyExpr(), c);
@@ -66,13 +82,24 @@ public class ZenohConsumer extends DefaultConsumer {
 
     private AutoCloseable declare(Session session, KeyExpr ke, ZenohConfiguration c) {
         return switch (options.consumerType()) {
-            case SUBSCRIBER -> session.declareSubscriber(ke, new SubscriberOptions(options.origin(),
-                    c.isHistory() ? c.getHistorySize() : 0, c.isRecovery(), c.getRecoveryPeriod(),
-                    (source, count) -> endpoint.missed.add(count)), this::onSample);
-            case QUERYABLE -> session.declareQueryable(ke, new QueryableOptions(c.isComplete(), options.origin()),
-                    this::onQuery);
-            case LIVELINESS -> session.declareLivelinessSubscriber(endpoint.getKeyExpr(), c.isHistory(),
-                    this::onSample);
+            case SUBSCRIBER ->
+                    session.declareSubscriber(
+                            ke,
+                            new SubscriberOptions(
+                                    options.origin(),
+                                    c.isHistory() ? c.getHistorySize() : 0,
+                                    c.isRecovery(),
+                                    c.getRecoveryPeriod(),
+                                    (source, count) -> endpoint.missed.add(count)),
+                            this::onSample);
+            case QUERYABLE ->
+                    session.declareQueryable(
+                            ke,
+                            new QueryableOptions(c.isComplete(), options.origin()),
+                            this::onQuery);
+            case LIVELINESS ->
+                    session.declareLivelinessSubscriber(
+                            endpoint.getKeyExpr(), c.isHistory(), this::onSample);
         };
     }
 
@@ -107,12 +134,17 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         if (exchange.getException() != null) {
             endpoint.failed.increment();
-            getExceptionHandler().handleException("Error processing zenoh sample", exchange, exchange.getException());
+            getExceptionHandler()
+                    .handleException(
+                            "Error processing zenoh sample", exchange, exchange.getException());
         }
         releaseExchange(exchange, false);
     }
 
-    /** Queryable: the route's result is the reply; a failure becomes an error reply, never a timeout. */
+    /**
+     * Queryable: the route's result is the reply; a failure becomes an error reply, never a
+     * timeout.
+     */
     private void answer(Query q) {
         Exchange exchange = createExchange(false);
         exchange.setPattern(ExchangePattern.InOut);
@@ -139,11 +171,14 @@ public class ZenohConsumer extends DefaultConsumer {
         if (failure != null) {
             endpoint.failed.increment();
             try {
-                q.replyError(String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING);
+                q.replyError(
+                        String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8),
+                        Encoding.ZENOH_STRING);
             } catch (RuntimeException e) {
                 failure.addSuppressed(e);
             }
-            getExceptionHandler().handleException("Error answering zenoh query " + q, exchange, failure);
+            getExceptionHandler()
+                    .handleException("Error answering zenoh query " + q, exchange, failure);
         }
         q.finish();
         releaseExchange(exchange, false);
@@ -158,7 +193,10 @@ public class ZenohConsumer extends DefaultConsumer {
         endpoint.sent.increment();
     }
 
-    /** Header CamelZenohReplyKeyExpr, else the query's key without wildcard, else the endpoint's without. */
+    /**
+     * Header CamelZenohReplyKeyExpr, else the query's key without wildcard, else the endpoint's
+     * without.
+     */
     private String replyKey(Query q, Message out) {
         String key = out.getHeader(ZenohConstants.REPLY_KEY_EXPR, String.class);
         if (key != null) {
@@ -170,17 +208,28 @@ public class ZenohConsumer extends DefaultConsumer {
         if (!KeyExpr.hasWildcard(endpoint.getKeyExpr())) {
             return endpoint.getKeyExpr();
         }
-        throw new IllegalStateException("Cannot choose the key of the reply to query '" + q.keyExpr()
-                + "': both it and the endpoint's key expression '" + endpoint.getKeyExpr()
-                + "' have wildcards; set header " + ZenohConstants.REPLY_KEY_EXPR);
+        throw new IllegalStateException(
+                "Cannot choose the key of the reply to query '"
+                        + q.keyExpr()
+                        + "': both it and the endpoint's key expression '"
+                        + endpoint.getKeyExpr()
+                        + "' have wildcards; set header "
+                        + ZenohConstants.REPLY_KEY_EXPR);
     }
 
     private void applyHeaderFilter(Exchange exchange) {
-        if (endpoint.getHeaderFilterStrategy() instanceof ZenohHeaderFilterStrategy z && z.filtersNothingInbound()) {
+        if (endpoint.getHeaderFilterStrategy() instanceof ZenohHeaderFilterStrategy z
+                && z.filtersNothingInbound()) {
             return;
         }
-        exchange.getIn().getHeaders().entrySet().removeIf(
-                h -> endpoint.getHeaderFilterStrategy().applyFilterToExternalHeaders(h.getKey(), h.getValue(), exchange));
+        exchange.getIn()
+                .getHeaders()
+                .entrySet()
+                .removeIf(
+                        h ->
+                                endpoint.getHeaderFilterStrategy()
+                                        .applyFilterToExternalHeaders(
+                                                h.getKey(), h.getValue(), exchange));
     }
 
     @Override

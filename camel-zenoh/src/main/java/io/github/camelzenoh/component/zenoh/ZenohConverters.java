@@ -1,17 +1,20 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.nio.charset.StandardCharsets;
 import org.apache.camel.Converter;
 
 /**
- * Converters for the component's own types. byte[] bodies already convert to String,
- * InputStream and ByteBuffer (and back) with Camel's core converters.
+ * Converters for the component's own types. byte[] bodies already convert to String, InputStream
+ * and ByteBuffer (and back) with Camel's core converters.
  */
 @Converter(generateLoader = true)
 public final class ZenohConverters {
 
-    private ZenohConverters() {
-    }
+    private ZenohConverters() {}
 
     @Converter
     public static byte[] toBytes(ZenohReply reply) {

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.NativeDiagnostics;
@@ -13,10 +17,14 @@ import org.apache.camel.support.console.AbstractDevConsole;
 /**
  * The "zenoh" dev console: sessions (zid, mode, connections, endpoints sharing them), each
  * endpoint's key expression and declaration, and its counters — received, dropped by the hand-off
- * policy, missed (advanced subscribers), failed, sent, unmatched (puts/deletes no subscriber matched)
- * — plus live native objects.
+ * policy, missed (advanced subscribers), failed, sent, unmatched (puts/deletes no subscriber
+ * matched) — plus live native objects.
  */
-@DevConsole(group = "camel", name = "zenoh", displayName = "Zenoh", description = "Eclipse Zenoh sessions and endpoints")
+@DevConsole(
+        group = "camel",
+        name = "zenoh",
+        displayName = "Zenoh",
+        description = "Eclipse Zenoh sessions and endpoints")
 public class ZenohDevConsole extends AbstractDevConsole {
 
     public ZenohDevConsole() {
@@ -30,14 +38,29 @@ public class ZenohDevConsole extends AbstractDevConsole {
         b.append("Live native objects: ").append(json.get("liveNativeObjects")).append('\n');
         for (Object o : (List<?>) json.get("sessions")) {
             Map<?, ?> s = (Map<?, ?>) o;
-            b.append(String.format("Session %s (%s): %s endpoints, routers %s, peers %s%n", s.get("zid"),
-                    s.get("config"), s.get("endpoints"), s.get("routers"), s.get("peers")));
+            b.append(
+                    String.format(
+                            "Session %s (%s): %s endpoints, routers %s, peers %s%n",
+                            s.get("zid"),
+                            s.get("config"),
+                            s.get("endpoints"),
+                            s.get("routers"),
+                            s.get("peers")));
         }
         for (Object o : (List<?>) json.get("endpoints")) {
             Map<?, ?> e = (Map<?, ?>) o;
-            b.append(String.format("Endpoint %s declared=%s received=%s dropped=%s missed=%s failed=%s sent=%s"
-                    + " unmatched=%s%n", e.get("keyExpr"), e.get("declared"), e.get("received"), e.get("dropped"),
-                    e.get("missed"), e.get("failed"), e.get("sent"), e.get("unmatched")));
+            b.append(
+                    String.format(
+                            "Endpoint %s declared=%s received=%s dropped=%s missed=%s failed=%s sent=%s"
+                                    + " unmatched=%s%n",
+                            e.get("keyExpr"),
+                            e.get("declared"),
+                            e.get("received"),
+                            e.get("dropped"),
+                            e.get("missed"),
+                            e.get("failed"),
+                            e.get("sent"),
+                            e.get("unmatched")));
         }
         return b.toString();
     }
@@ -47,7 +70,8 @@ public class ZenohDevConsole extends AbstractDevConsole {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("liveNativeObjects", NativeDiagnostics.liveObjects());
         List<Object> sessions = new ArrayList<>();
-        ZenohComponent component = getCamelContext().hasComponent("zenoh") instanceof ZenohComponent z ? z : null;
+        ZenohComponent component =
+                getCamelContext().hasComponent("zenoh") instanceof ZenohComponent z ? z : null;
         if (component != null) {
             for (ZenohSessions.Info i : component.sessions().snapshot()) {
                 Map<String, Object> s = new LinkedHashMap<>();

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.KeyExpr;
@@ -22,36 +26,54 @@ import org.apache.camel.support.DefaultEndpoint;
 
 /**
  * A zenoh key expression. While it has a started consumer or producer, the endpoint holds its
- * session (shared, see {@link ZenohSessions}) and its key expression declared on that session;
- * its consumers and producers declare their subscriber, queryable or publisher on that declaration.
+ * session (shared, see {@link ZenohSessions}) and its key expression declared on that session; its
+ * consumers and producers declare their subscriber, queryable or publisher on that declaration.
  */
-@UriEndpoint(firstVersion = "0.1.0", scheme = "zenoh", title = "Zenoh", syntax = "zenoh:keyExpr",
-        category = { Category.IOT, Category.MESSAGING }, headersClass = ZenohConstants.class)
+@UriEndpoint(
+        firstVersion = "0.1.0",
+        scheme = "zenoh",
+        title = "Zenoh",
+        syntax = "zenoh:keyExpr",
+        category = {Category.IOT, Category.MESSAGING},
+        headersClass = ZenohConstants.class)
 public class ZenohEndpoint extends DefaultEndpoint
         implements HeaderFilterStrategyAware, MultipleConsumersSupport, EndpointServiceLocation {
 
-    @UriPath(description = "The zenoh key expression, e.g. sensors/** or cmd/robot1. Validated when the"
-            + " endpoint is created; a non-canonical one is rejected unless autocanonize=true.")
+    @UriPath(
+            description =
+                    "The zenoh key expression, e.g. sensors/** or cmd/robot1. Validated when the"
+                            + " endpoint is created; a non-canonical one is rejected unless autocanonize=true.")
     @Metadata(required = true)
     private String keyExpr;
-    @UriParam
-    private ZenohConfiguration configuration;
-    @UriParam(label = "advanced", description = "Which zenoh headers the consumer sets (default: all of them).")
+
+    @UriParam private ZenohConfiguration configuration;
+
+    @UriParam(
+            label = "advanced",
+            description = "Which zenoh headers the consumer sets (default: all of them).")
     private HeaderFilterStrategy headerFilterStrategy = new ZenohHeaderFilterStrategy();
 
     private ZenohOptions options;
     private volatile ZenohSessions.Lease lease;
     private volatile KeyExpr declared;
-    /** Started consumers and producers holding {@link #lease} and {@link #declared}; guarded by this. */
+
+    /**
+     * Started consumers and producers holding {@link #lease} and {@link #declared}; guarded by
+     * this.
+     */
     private int users;
 
     /** Counters shown by the dev console; producers and consumers add to them. */
     final LongAdder received = new LongAdder();
+
     final LongAdder dropped = new LongAdder();
     final LongAdder missed = new LongAdder();
     final LongAdder failed = new LongAdder();
     final LongAdder sent = new LongAdder();
-    /** put/delete that no subscriber matched (zenoh's matching status, see ZenohProducer#matching). */
+
+    /**
+     * put/delete that no subscriber matched (zenoh's matching status, see ZenohProducer#matching).
+     */
     final LongAdder unmatched = new LongAdder();
 
     public ZenohEndpoint(String uri, ZenohComponent component, ZenohConfiguration configuration) {
@@ -65,10 +87,13 @@ public class ZenohEndpoint extends DefaultEndpoint
         this.options = ZenohOptions.of(configuration);
     }
 
-    /** Quotes the expression and zenoh's reason; for a non-canonical one, gives the canonical form. */
+    /**
+     * Quotes the expression and zenoh's reason; for a non-canonical one, gives the canonical form.
+     */
     static String checkKeyExpr(String ke, boolean autocanonize) {
         if (ke == null || ke.isEmpty()) {
-            throw new IllegalArgumentException("zenoh key expression must not be empty: use zenoh:a/b/c");
+            throw new IllegalArgumentException(
+                    "zenoh key expression must not be empty: use zenoh:a/b/c");
         }
         try {
             KeyExpr.validate(ke);
@@ -83,8 +108,14 @@ public class ZenohEndpoint extends DefaultEndpoint
             if (autocanonize) {
                 return canonical;
             }
-            throw new IllegalArgumentException("zenoh key expression '" + ke + "' is not canonical: its canonical"
-                    + " form is '" + canonical + "' (use that, or set autocanonize=true)", invalid);
+            throw new IllegalArgumentException(
+                    "zenoh key expression '"
+                            + ke
+                            + "' is not canonical: its canonical"
+                            + " form is '"
+                            + canonical
+                            + "' (use that, or set autocanonize=true)",
+                    invalid);
         }
     }
 
@@ -128,8 +159,14 @@ public class ZenohEndpoint extends DefaultEndpoint
             } catch (RuntimeException e) {
                 // at route start Camel names the route, not the endpoint: say which one (never the
                 // inline config text, which may hold credentials)
-                throw new RuntimeCamelException("zenoh endpoint '" + keyExpr + "' cannot open its session ("
-                        + describeSession() + "): " + e.getMessage(), e);
+                throw new RuntimeCamelException(
+                        "zenoh endpoint '"
+                                + keyExpr
+                                + "' cannot open its session ("
+                                + describeSession()
+                                + "): "
+                                + e.getMessage(),
+                        e);
             }
             try {
                 declared = l.session().declareKeyExpr(keyExpr);
@@ -150,7 +187,9 @@ public class ZenohEndpoint extends DefaultEndpoint
         }
     }
 
-    /** The last consumer or producer to stop undeclares the key expression and releases the session. */
+    /**
+     * The last consumer or producer to stop undeclares the key expression and releases the session.
+     */
     synchronized void release() {
         if (users > 0 && --users == 0) {
             releaseAll();
@@ -183,8 +222,11 @@ public class ZenohEndpoint extends DefaultEndpoint
     Session session() {
         ZenohSessions.Lease l = lease;
         if (l == null) {
-            throw new IllegalStateException("zenoh endpoint " + getEndpointUri() + " is not started (no running"
-                    + " consumer or producer)");
+            throw new IllegalStateException(
+                    "zenoh endpoint "
+                            + getEndpointUri()
+                            + " is not started (no running"
+                            + " consumer or producer)");
         }
         return l.session();
     }

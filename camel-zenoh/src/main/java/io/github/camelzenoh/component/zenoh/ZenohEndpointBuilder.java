@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.util.LinkedHashMap;
@@ -24,7 +28,8 @@ import org.apache.camel.support.builder.ExpressionBuilder;
  * the builder produces the same URI as the string form, and values are checked in the same place:
  * when the endpoint is created.
  */
-public final class ZenohEndpointBuilder implements EndpointConsumerBuilder, EndpointProducerBuilder {
+public final class ZenohEndpointBuilder
+        implements EndpointConsumerBuilder, EndpointProducerBuilder {
 
     private final String keyExpr;
     private final Map<String, Object> options = new LinkedHashMap<>();
@@ -45,103 +50,182 @@ public final class ZenohEndpointBuilder implements EndpointConsumerBuilder, Endp
 
     // ---- session ----------------------------------------------------------------------------
     /** {@code peer}, {@code client} or {@code router}. */
-    public ZenohEndpointBuilder mode(String mode) { return set("mode", mode); }
+    public ZenohEndpointBuilder mode(String mode) {
+        return set("mode", mode);
+    }
 
     /** Comma-separated zenoh endpoints to connect to. */
-    public ZenohEndpointBuilder connect(String endpoints) { return set("connect", endpoints); }
+    public ZenohEndpointBuilder connect(String endpoints) {
+        return set("connect", endpoints);
+    }
 
     /** Comma-separated zenoh endpoints to listen on. */
-    public ZenohEndpointBuilder listen(String endpoints) { return set("listen", endpoints); }
+    public ZenohEndpointBuilder listen(String endpoints) {
+        return set("listen", endpoints);
+    }
 
-    public ZenohEndpointBuilder configFile(String path) { return set("configFile", path); }
+    public ZenohEndpointBuilder configFile(String path) {
+        return set("configFile", path);
+    }
 
     /** Inline JSON5 zenoh configuration. */
-    public ZenohEndpointBuilder config(String json5) { return set("config", json5); }
+    public ZenohEndpointBuilder config(String json5) {
+        return set("config", json5);
+    }
 
-    public ZenohEndpointBuilder multicastScouting(boolean enabled) { return set("multicastScouting", enabled); }
+    public ZenohEndpointBuilder multicastScouting(boolean enabled) {
+        return set("multicastScouting", enabled);
+    }
 
     /** A session bean of the registry, e.g. {@code "#mySession"}. */
-    public ZenohEndpointBuilder session(String reference) { return set("session", reference); }
+    public ZenohEndpointBuilder session(String reference) {
+        return set("session", reference);
+    }
 
-    public ZenohEndpointBuilder autocanonize(boolean autocanonize) { return set("autocanonize", autocanonize); }
+    public ZenohEndpointBuilder autocanonize(boolean autocanonize) {
+        return set("autocanonize", autocanonize);
+    }
 
     // ---- consumer ---------------------------------------------------------------------------
     /** {@code subscriber}, {@code queryable} or {@code liveliness}. */
-    public ZenohEndpointBuilder consumerType(String type) { return set("consumerType", type); }
+    public ZenohEndpointBuilder consumerType(String type) {
+        return set("consumerType", type);
+    }
 
-    public ZenohEndpointBuilder complete(boolean complete) { return set("complete", complete); }
+    public ZenohEndpointBuilder complete(boolean complete) {
+        return set("complete", complete);
+    }
 
-    public ZenohEndpointBuilder history(boolean history) { return set("history", history); }
+    public ZenohEndpointBuilder history(boolean history) {
+        return set("history", history);
+    }
 
-    public ZenohEndpointBuilder historySize(int samples) { return set("historySize", samples); }
+    public ZenohEndpointBuilder historySize(int samples) {
+        return set("historySize", samples);
+    }
 
-    public ZenohEndpointBuilder recovery(boolean recovery) { return set("recovery", recovery); }
+    public ZenohEndpointBuilder recovery(boolean recovery) {
+        return set("recovery", recovery);
+    }
 
-    public ZenohEndpointBuilder recoveryPeriod(long millis) { return set("recoveryPeriod", millis); }
+    public ZenohEndpointBuilder recoveryPeriod(long millis) {
+        return set("recoveryPeriod", millis);
+    }
 
     /** {@code any}, {@code sessionLocal} or {@code remote}. */
-    public ZenohEndpointBuilder allowedOrigin(String origin) { return set("allowedOrigin", origin); }
+    public ZenohEndpointBuilder allowedOrigin(String origin) {
+        return set("allowedOrigin", origin);
+    }
 
-    public ZenohEndpointBuilder queueSize(int size) { return set("queueSize", size); }
+    public ZenohEndpointBuilder queueSize(int size) {
+        return set("queueSize", size);
+    }
 
     /** {@code block}, {@code dropOldest} or {@code dropNewest}. */
-    public ZenohEndpointBuilder overflowPolicy(String policy) { return set("overflowPolicy", policy); }
+    public ZenohEndpointBuilder overflowPolicy(String policy) {
+        return set("overflowPolicy", policy);
+    }
 
-    public ZenohEndpointBuilder concurrentConsumers(int threads) { return set("concurrentConsumers", threads); }
+    public ZenohEndpointBuilder concurrentConsumers(int threads) {
+        return set("concurrentConsumers", threads);
+    }
 
-    public ZenohEndpointBuilder idleSpinMicros(int micros) { return set("idleSpinMicros", micros); }
+    public ZenohEndpointBuilder idleSpinMicros(int micros) {
+        return set("idleSpinMicros", micros);
+    }
 
-    public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) { return set("bridgeErrorHandler", bridge); }
+    public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) {
+        return set("bridgeErrorHandler", bridge);
+    }
 
     // ---- producer ---------------------------------------------------------------------------
     /** {@code put}, {@code delete} or {@code get}. */
-    public ZenohEndpointBuilder operation(String operation) { return set("operation", operation); }
+    public ZenohEndpointBuilder operation(String operation) {
+        return set("operation", operation);
+    }
 
     /** zenoh text form, e.g. {@code application/json} or {@code text/plain;charset=utf-8}. */
-    public ZenohEndpointBuilder encoding(String encoding) { return set("encoding", encoding); }
+    public ZenohEndpointBuilder encoding(String encoding) {
+        return set("encoding", encoding);
+    }
 
     /** {@code drop}, {@code block} or {@code blockFirst}. */
-    public ZenohEndpointBuilder congestionControl(String cc) { return set("congestionControl", cc); }
+    public ZenohEndpointBuilder congestionControl(String cc) {
+        return set("congestionControl", cc);
+    }
 
-    /** {@code realTime}, {@code interactiveHigh}, {@code interactiveLow}, {@code dataHigh}, {@code data}, {@code dataLow}, {@code background}. */
-    public ZenohEndpointBuilder priority(String priority) { return set("priority", priority); }
+    /**
+     * {@code realTime}, {@code interactiveHigh}, {@code interactiveLow}, {@code dataHigh}, {@code
+     * data}, {@code dataLow}, {@code background}.
+     */
+    public ZenohEndpointBuilder priority(String priority) {
+        return set("priority", priority);
+    }
 
-    public ZenohEndpointBuilder express(boolean express) { return set("express", express); }
+    public ZenohEndpointBuilder express(boolean express) {
+        return set("express", express);
+    }
 
     /** {@code reliable} or {@code bestEffort}. */
-    public ZenohEndpointBuilder reliability(String reliability) { return set("reliability", reliability); }
+    public ZenohEndpointBuilder reliability(String reliability) {
+        return set("reliability", reliability);
+    }
 
     /** {@code bestMatching}, {@code all} or {@code allComplete}. */
-    public ZenohEndpointBuilder target(String target) { return set("target", target); }
+    public ZenohEndpointBuilder target(String target) {
+        return set("target", target);
+    }
 
     /** {@code auto}, {@code none}, {@code monotonic} or {@code latest}. */
-    public ZenohEndpointBuilder consolidation(String consolidation) { return set("consolidation", consolidation); }
+    public ZenohEndpointBuilder consolidation(String consolidation) {
+        return set("consolidation", consolidation);
+    }
 
-    public ZenohEndpointBuilder timeout(long millis) { return set("timeout", millis); }
+    public ZenohEndpointBuilder timeout(long millis) {
+        return set("timeout", millis);
+    }
 
-    public ZenohEndpointBuilder parameters(String parameters) { return set("parameters", parameters); }
+    public ZenohEndpointBuilder parameters(String parameters) {
+        return set("parameters", parameters);
+    }
 
     /** put/delete: fail instead of sending when no subscriber matches (see the component docs). */
-    public ZenohEndpointBuilder failIfNoSubscribers(boolean fail) { return set("failIfNoSubscribers", fail); }
+    public ZenohEndpointBuilder failIfNoSubscribers(boolean fail) {
+        return set("failIfNoSubscribers", fail);
+    }
 
-    public ZenohEndpointBuilder cacheSize(int samples) { return set("cacheSize", samples); }
+    public ZenohEndpointBuilder cacheSize(int samples) {
+        return set("cacheSize", samples);
+    }
 
-    public ZenohEndpointBuilder heartbeat(long millis) { return set("heartbeat", millis); }
+    public ZenohEndpointBuilder heartbeat(long millis) {
+        return set("heartbeat", millis);
+    }
 
-    public ZenohEndpointBuilder lazyStartProducer(boolean lazy) { return set("lazyStartProducer", lazy); }
+    public ZenohEndpointBuilder lazyStartProducer(boolean lazy) {
+        return set("lazyStartProducer", lazy);
+    }
 
     // ---- advanced ---------------------------------------------------------------------------
     /** A HeaderFilterStrategy bean of the registry, e.g. {@code "#myFilter"}. */
-    public ZenohEndpointBuilder headerFilterStrategy(String reference) { return set("headerFilterStrategy", reference); }
+    public ZenohEndpointBuilder headerFilterStrategy(String reference) {
+        return set("headerFilterStrategy", reference);
+    }
 
     // ---- EndpointConsumerBuilder / EndpointProducerBuilder ----------------------------------
-    /** The URI, e.g. {@code zenoh:cmd/robot1?encoding=application/json}; values needing it are RAW(). */
+    /**
+     * The URI, e.g. {@code zenoh:cmd/robot1?encoding=application/json}; values needing it are
+     * RAW().
+     */
     @Override
     public String getRawUri() {
         StringBuilder b = new StringBuilder("zenoh:").append(keyExpr);
         char sep = '?';
         for (Map.Entry<String, Object> o : options.entrySet()) {
-            b.append(sep).append(o.getKey()).append('=').append(value(String.valueOf(o.getValue())));
+            b.append(sep)
+                    .append(o.getKey())
+                    .append('=')
+                    .append(value(String.valueOf(o.getValue())));
             sep = '&';
         }
         return b.toString();
@@ -188,7 +272,8 @@ public final class ZenohEndpointBuilder implements EndpointConsumerBuilder, Endp
     }
 
     @Override
-    public <T extends Endpoint> T resolve(CamelContext context, Class<T> endpointType) throws NoSuchEndpointException {
+    public <T extends Endpoint> T resolve(CamelContext context, Class<T> endpointType)
+            throws NoSuchEndpointException {
         return context.getEndpoint(getRawUri(), endpointType);
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.util.ArrayList;
@@ -22,7 +26,10 @@ final class ZenohHandoff<T> {
     private static final Logger LOG = LoggerFactory.getLogger(ZenohHandoff.class);
     private static final int BATCH = 256;
 
-    /** Wakes an idle route thread at stop, so a route stops at once rather than after a poll timeout. */
+    /**
+     * Wakes an idle route thread at stop, so a route stops at once rather than after a poll
+     * timeout.
+     */
     private static final Object STOP = new Object();
 
     private final ArrayBlockingQueue<Object> queue;
@@ -33,18 +40,28 @@ final class ZenohHandoff<T> {
     private int threads;
 
     /**
-     * BLOCK: zenoh threads finding the queue full wait here until the route threads have drained
-     * it to {@link #resumeAt} (half of it). ArrayBlockingQueue's own timed offer would wake a
-     * waiting zenoh thread for every single item taken — a futex wake-up and a context switch
-     * per message on both threads exactly when the route is the bottleneck.
+     * BLOCK: zenoh threads finding the queue full wait here until the route threads have drained it
+     * to {@link #resumeAt} (half of it). ArrayBlockingQueue's own timed offer would wake a waiting
+     * zenoh thread for every single item taken — a futex wake-up and a context switch per message
+     * on both threads exactly when the route is the bottleneck.
      */
     private final Object room = new Object();
-    /** idleSpinMicros: how long an idle route thread polls (yielding) before it parks; 0 = park at once. */
+
+    /**
+     * idleSpinMicros: how long an idle route thread polls (yielding) before it parks; 0 = park at
+     * once.
+     */
     private final long spinNanos;
+
     private final int resumeAt;
     private volatile int waiting;
 
-    ZenohHandoff(String name, int capacity, ZenohOptions.Overflow overflow, LongAdder dropped, long spinNanos) {
+    ZenohHandoff(
+            String name,
+            int capacity,
+            ZenohOptions.Overflow overflow,
+            LongAdder dropped,
+            long spinNanos) {
         this.name = name;
         this.spinNanos = spinNanos;
         this.queue = new ArrayBlockingQueue<>(capacity);
@@ -95,7 +112,9 @@ final class ZenohHandoff<T> {
         }
     }
 
-    /** Starts {@code threads} route threads on {@code executor}, each handing items to {@code sink}. */
+    /**
+     * Starts {@code threads} route threads on {@code executor}, each handing items to {@code sink}.
+     */
     void start(ExecutorService executor, int threads, Consumer<T> sink) {
         running = true;
         this.threads = threads;
@@ -120,7 +139,8 @@ final class ZenohHandoff<T> {
                     return;
                 }
                 batch.add(first);
-                // one route thread takes a burst at once (fewer queue locks per message); several take
+                // one route thread takes a burst at once (fewer queue locks per message); several
+                // take
                 // one item each, so a burst spreads over all of them instead of waiting behind one
                 // slow exchange in the batch of the thread that woke first
                 if (threads == 1) {
@@ -167,7 +187,9 @@ final class ZenohHandoff<T> {
         return item;
     }
 
-    /** Stops taking items; whatever is still queued is dropped, counted and logged (never silent). */
+    /**
+     * Stops taking items; whatever is still queued is dropped, counted and logged (never silent).
+     */
     void stop() {
         running = false;
         synchronized (room) {
@@ -180,7 +202,10 @@ final class ZenohHandoff<T> {
         }
         if (left > 0) {
             dropped.add(left);
-            LOG.warn("zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)", name, left);
+            LOG.warn(
+                    "zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)",
+                    name,
+                    left);
         }
     }
 

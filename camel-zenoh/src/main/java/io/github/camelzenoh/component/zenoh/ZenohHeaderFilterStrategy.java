@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.util.Set;
@@ -5,9 +9,9 @@ import org.apache.camel.support.DefaultHeaderFilterStrategy;
 
 /**
  * Decides which zenoh headers a consumer puts on its exchanges. zenoh has no free-form message
- * headers to map, so by default nothing is filtered; configure {@code inFilter},
- * {@code inFilterStartsWith} or {@code inFilterPattern} on an instance of this class (endpoint
- * option headerFilterStrategy) to leave headers out, e.g. {@code CamelZenohTimestamp}.
+ * headers to map, so by default nothing is filtered; configure {@code inFilter}, {@code
+ * inFilterStartsWith} or {@code inFilterPattern} on an instance of this class (endpoint option
+ * headerFilterStrategy) to leave headers out, e.g. {@code CamelZenohTimestamp}.
  */
 public class ZenohHeaderFilterStrategy extends DefaultHeaderFilterStrategy {
 

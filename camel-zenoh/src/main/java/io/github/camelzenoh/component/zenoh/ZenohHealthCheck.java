@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Session;
@@ -12,8 +16,8 @@ import org.apache.camel.impl.health.AbstractHealthCheck;
 
 /**
  * Readiness of one zenoh consumer or producer: DOWN when it is not declared, when its session is
- * closed, or when a session that must reach others (client mode, or endpoints to connect to) has
- * no router or peer connected. Registered in Camel's "consumers" / "producers" repositories like
+ * closed, or when a session that must reach others (client mode, or endpoints to connect to) has no
+ * router or peer connected. Registered in Camel's "consumers" / "producers" repositories like
  * Camel's own components, enabled by the component's healthCheckConsumerEnabled /
  * healthCheckProducerEnabled options.
  */
@@ -59,11 +63,13 @@ final class ZenohHealthCheck extends AbstractHealthCheck {
             return "zenoh session is closed";
         }
         ZenohConfiguration c = endpoint.getConfiguration();
-        boolean mustReachOthers = "client".equals(s.config().mode()) || !s.config().connect().isEmpty();
+        boolean mustReachOthers =
+                "client".equals(s.config().mode()) || !s.config().connect().isEmpty();
         if (mustReachOthers) {
             SessionInfo info = s.info();
             if (info.routers().isEmpty() && info.peers().isEmpty()) {
-                return "zenoh session (mode " + (c.getMode() == null ? "from config" : c.getMode())
+                return "zenoh session (mode "
+                        + (c.getMode() == null ? "from config" : c.getMode())
                         + ") is connected to no router or peer";
             }
         }
@@ -78,25 +84,30 @@ final class ZenohHealthCheck extends AbstractHealthCheck {
 
     static Registration forConsumer(ZenohConsumer consumer) {
         ZenohEndpoint e = consumer.getEndpoint();
-        ZenohHealthCheck check = new ZenohHealthCheck("zenoh-consumer-" + consumer.getRouteId(), e,
-                consumer::isDeclared);
+        ZenohHealthCheck check =
+                new ZenohHealthCheck(
+                        "zenoh-consumer-" + consumer.getRouteId(), e, consumer::isDeclared);
         check.setEnabled(e.getComponent().isHealthCheckConsumerEnabled());
-        // Camel's "consumers" repository reads the check from the consumer itself (HealthCheckAware)
+        // Camel's "consumers" repository reads the check from the consumer itself
+        // (HealthCheckAware)
         consumer.setHealthCheck(check);
         return () -> consumer.setHealthCheck(null);
     }
 
     static Registration forProducer(ZenohProducer producer) {
         ZenohEndpoint e = producer.getEndpoint();
-        ZenohHealthCheck check = new ZenohHealthCheck("zenoh-producer-" + e.getKeyExpr(), e, producer::isReady);
+        ZenohHealthCheck check =
+                new ZenohHealthCheck("zenoh-producer-" + e.getKeyExpr(), e, producer::isReady);
         check.setEnabled(e.getComponent().isHealthCheckProducerEnabled());
         return register(e, "producers", check);
     }
 
-    private static Registration register(ZenohEndpoint e, String repository, ZenohHealthCheck check) {
-        HealthCheckRepository found = HealthCheckHelper.getHealthCheckRepository(e.getCamelContext(), repository);
+    private static Registration register(
+            ZenohEndpoint e, String repository, ZenohHealthCheck check) {
+        HealthCheckRepository found =
+                HealthCheckHelper.getHealthCheckRepository(e.getCamelContext(), repository);
         if (!(found instanceof WritableHealthCheckRepository repo)) {
-            return () -> { };
+            return () -> {};
         }
         repo.addHealthCheck(check);
         return () -> repo.removeHealthCheck(check);

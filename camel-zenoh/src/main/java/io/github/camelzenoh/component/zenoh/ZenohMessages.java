@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.CongestionControl;
@@ -20,10 +24,10 @@ final class ZenohMessages {
 
     /** Header texts of each enum value, computed once (no string building per message). */
     private static final String[] PRIORITY = names(Priority.values());
+
     private static final String[] CONGESTION = names(CongestionControl.values());
 
-    private ZenohMessages() {
-    }
+    private ZenohMessages() {}
 
     private static String[] names(Enum<?>[] values) {
         String[] out = new String[values.length];
@@ -33,26 +37,40 @@ final class ZenohMessages {
         return out;
     }
 
-    /** Every header a received sample may set, in the order a bulk copy into Camel's headers map needs. */
-    private static final SortedHeaders.Names SAMPLE_HEADERS = new SortedHeaders.Names(ZenohConstants.KEY_EXPR,
-            ZenohConstants.ENCODING_ID, ZenohConstants.ENCODING_SCHEMA, Exchange.CONTENT_TYPE,
-            ZenohConstants.SAMPLE_KIND, ZenohConstants.TIMESTAMP, ZenohConstants.PRIORITY,
-            ZenohConstants.CONGESTION_CONTROL, ZenohConstants.EXPRESS, ZenohConstants.ATTACHMENT);
+    /**
+     * Every header a received sample may set, in the order a bulk copy into Camel's headers map
+     * needs.
+     */
+    private static final SortedHeaders.Names SAMPLE_HEADERS =
+            new SortedHeaders.Names(
+                    ZenohConstants.KEY_EXPR,
+                    ZenohConstants.ENCODING_ID,
+                    ZenohConstants.ENCODING_SCHEMA,
+                    Exchange.CONTENT_TYPE,
+                    ZenohConstants.SAMPLE_KIND,
+                    ZenohConstants.TIMESTAMP,
+                    ZenohConstants.PRIORITY,
+                    ZenohConstants.CONGESTION_CONTROL,
+                    ZenohConstants.EXPRESS,
+                    ZenohConstants.ATTACHMENT);
+
     private static final int H_KEY_EXPR = SAMPLE_HEADERS.slot(ZenohConstants.KEY_EXPR);
     private static final int H_ENCODING_ID = SAMPLE_HEADERS.slot(ZenohConstants.ENCODING_ID);
-    private static final int H_ENCODING_SCHEMA = SAMPLE_HEADERS.slot(ZenohConstants.ENCODING_SCHEMA);
+    private static final int H_ENCODING_SCHEMA =
+            SAMPLE_HEADERS.slot(ZenohConstants.ENCODING_SCHEMA);
     private static final int H_CONTENT_TYPE = SAMPLE_HEADERS.slot(Exchange.CONTENT_TYPE);
     private static final int H_SAMPLE_KIND = SAMPLE_HEADERS.slot(ZenohConstants.SAMPLE_KIND);
     private static final int H_TIMESTAMP = SAMPLE_HEADERS.slot(ZenohConstants.TIMESTAMP);
     private static final int H_PRIORITY = SAMPLE_HEADERS.slot(ZenohConstants.PRIORITY);
-    private static final int H_CONGESTION_CONTROL = SAMPLE_HEADERS.slot(ZenohConstants.CONGESTION_CONTROL);
+    private static final int H_CONGESTION_CONTROL =
+            SAMPLE_HEADERS.slot(ZenohConstants.CONGESTION_CONTROL);
     private static final int H_EXPRESS = SAMPLE_HEADERS.slot(ZenohConstants.EXPRESS);
     private static final int H_ATTACHMENT = SAMPLE_HEADERS.slot(ZenohConstants.ATTACHMENT);
 
     /**
      * A received sample's headers per the contract, put into {@code headers}. Into an empty map of
-     * Camel's default kind they go in one linear bulk copy (see {@link SortedHeaders}: one
-     * {@code setHeader} each measured ~2.5x slower, ~10 % of a route thread's time).
+     * Camel's default kind they go in one linear bulk copy (see {@link SortedHeaders}: one {@code
+     * setHeader} each measured ~2.5x slower, ~10 % of a route thread's time).
      */
     static void sampleHeaders(Sample s, Map<String, Object> headers) {
         Encoding e = s.encoding();
@@ -88,15 +106,24 @@ final class ZenohMessages {
     static ZenohReply toReply(Reply r) {
         if (r.ok()) {
             Sample s = r.sample();
-            return new ZenohReply(true, s.keyExpr(), s.payload(), s.encoding().id(), s.encoding().schema(),
-                    s.encoding().toString(), s.kind().name(), s.timestamp());
+            return new ZenohReply(
+                    true,
+                    s.keyExpr(),
+                    s.payload(),
+                    s.encoding().id(),
+                    s.encoding().schema(),
+                    s.encoding().toString(),
+                    s.kind().name(),
+                    s.timestamp());
         }
         Encoding e = r.errorEncoding();
-        return new ZenohReply(false, null, r.errorPayload(), e.id(), e.schema(), e.toString(), null, null);
+        return new ZenohReply(
+                false, null, r.errorPayload(), e.id(), e.schema(), e.toString(), null, null);
     }
 
     /** Body → payload: byte[] as is, String as UTF-8, null as empty, else Camel type conversion. */
-    static byte[] payload(Exchange exchange, Object body, String what) throws InvalidPayloadException {
+    static byte[] payload(Exchange exchange, Object body, String what)
+            throws InvalidPayloadException {
         if (body == null) {
             return new byte[0];
         }
@@ -106,9 +133,13 @@ final class ZenohMessages {
         if (body instanceof String s) {
             return s.getBytes(StandardCharsets.UTF_8);
         }
-        byte[] converted = exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, body);
+        byte[] converted =
+                exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, body);
         if (converted == null) {
-            throw new InvalidPayloadException(exchange, byte[].class, exchange.getMessage(),
+            throw new InvalidPayloadException(
+                    exchange,
+                    byte[].class,
+                    exchange.getMessage(),
                     new NoTypeConversionAvailableException(body, byte[].class));
         }
         return converted;
@@ -116,7 +147,8 @@ final class ZenohMessages {
 
     /**
      * The contract's precedence: headers CamelZenohEncodingId (+ Schema), then the endpoint's
-     * encoding option, then Content-Type, then by body type (String → zenoh/string, else zenoh/bytes).
+     * encoding option, then Content-Type, then by body type (String → zenoh/string, else
+     * zenoh/bytes).
      */
     static Encoding encoding(Message m, Object body, Encoding endpointEncoding) {
         Object id = m.getHeader(ZenohConstants.ENCODING_ID);
@@ -124,8 +156,12 @@ final class ZenohMessages {
             int value = encodingId(id);
             Object schema = m.getHeader(ZenohConstants.ENCODING_SCHEMA);
             if (schema != null && !(schema instanceof String)) {
-                throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_SCHEMA + " must be a String,"
-                        + " got " + schema.getClass().getName());
+                throw new IllegalArgumentException(
+                        "Header "
+                                + ZenohConstants.ENCODING_SCHEMA
+                                + " must be a String,"
+                                + " got "
+                                + schema.getClass().getName());
             }
             return schema == null ? Encoding.ofId(value) : encoding(value, (String) schema);
         }
@@ -136,8 +172,11 @@ final class ZenohMessages {
         if (contentType != null) {
             try {
                 return fromContentType(contentType.toString());
-            } catch (IllegalArgumentException e) { // e.g. a schema longer than zenoh carries (255 bytes)
-                throw new IllegalArgumentException("Header " + Exchange.CONTENT_TYPE + ": " + e.getMessage(), e);
+            } catch (
+                    IllegalArgumentException
+                            e) { // e.g. a schema longer than zenoh carries (255 bytes)
+                throw new IllegalArgumentException(
+                        "Header " + Exchange.CONTENT_TYPE + ": " + e.getMessage(), e);
             }
         }
         return body instanceof String ? Encoding.ZENOH_STRING : Encoding.ZENOH_BYTES;
@@ -147,7 +186,8 @@ final class ZenohMessages {
         try {
             return new Encoding(id, schema);
         } catch (IllegalArgumentException e) { // a schema longer than zenoh carries (255 bytes)
-            throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_SCHEMA + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "Header " + ZenohConstants.ENCODING_SCHEMA + ": " + e.getMessage(), e);
         }
     }
 
@@ -155,21 +195,33 @@ final class ZenohMessages {
         int value;
         if (id instanceof Number n) {
             if (n.longValue() != n.doubleValue() || n.longValue() < 0 || n.longValue() > 0xFFFF) {
-                throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_ID + " must be an integer in"
-                        + " 0..65535, got " + id);
+                throw new IllegalArgumentException(
+                        "Header "
+                                + ZenohConstants.ENCODING_ID
+                                + " must be an integer in"
+                                + " 0..65535, got "
+                                + id);
             }
             value = n.intValue();
         } else if (id instanceof String s) {
             try {
                 value = Integer.parseInt(s.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_ID + " must be an integer in"
-                        + " 0..65535, got '" + s + "'");
+                throw new IllegalArgumentException(
+                        "Header "
+                                + ZenohConstants.ENCODING_ID
+                                + " must be an integer in"
+                                + " 0..65535, got '"
+                                + s
+                                + "'");
             }
             return encodingId(value);
         } else {
-            throw new IllegalArgumentException("Header " + ZenohConstants.ENCODING_ID + " must be an Integer, got "
-                    + id.getClass().getName());
+            throw new IllegalArgumentException(
+                    "Header "
+                            + ZenohConstants.ENCODING_ID
+                            + " must be an Integer, got "
+                            + id.getClass().getName());
         }
         return value;
     }
@@ -184,7 +236,10 @@ final class ZenohMessages {
         return Encoding.parse(ct);
     }
 
-    /** Attachment header → bytes: byte[] as is, String as UTF-8, else Camel conversion; null if absent. */
+    /**
+     * Attachment header → bytes: byte[] as is, String as UTF-8, else Camel conversion; null if
+     * absent.
+     */
     static byte[] attachment(Exchange exchange) {
         Object a = exchange.getMessage().getHeader(ZenohConstants.ATTACHMENT);
         if (a == null || a instanceof byte[]) {
@@ -195,8 +250,11 @@ final class ZenohMessages {
         }
         byte[] b = exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, a);
         if (b == null) {
-            throw new IllegalArgumentException("Header " + ZenohConstants.ATTACHMENT + " must be byte[] or String, got "
-                    + a.getClass().getName());
+            throw new IllegalArgumentException(
+                    "Header "
+                            + ZenohConstants.ATTACHMENT
+                            + " must be byte[] or String, got "
+                            + a.getClass().getName());
         }
         return b;
     }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Encoding;
@@ -25,9 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code to("zenoh:...")}: put and delete go through a publisher declared at start on the
- * endpoint's declared key expression (synchronously: a put is a hand-over to zenoh's queues);
- * get is asynchronous — no Camel thread waits for replies, and the exchange continues on the
- * producer's own pool once zenoh reports the query over (all replies in, or its timeout).
+ * endpoint's declared key expression (synchronously: a put is a hand-over to zenoh's queues); get
+ * is asynchronous — no Camel thread waits for replies, and the exchange continues on the producer's
+ * own pool once zenoh reports the query over (all replies in, or its timeout).
  */
 public class ZenohProducer extends DefaultAsyncProducer {
 
@@ -56,12 +60,20 @@ public class ZenohProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        endpoint.acquire(); // session + declared key expression (released in doStop, or below on failure)
+        endpoint.acquire(); // session + declared key expression (released in doStop, or below on
+        // failure)
         acquired = true;
         ZenohConfiguration c = endpoint.getConfiguration();
         try {
-            publisher = endpoint.session().declarePublisher(endpoint.declaredKeyExpr(),
-                    new PublisherOptions(options.encoding(), options.qos(), c.getCacheSize(), c.getHeartbeat()));
+            publisher =
+                    endpoint.session()
+                            .declarePublisher(
+                                    endpoint.declaredKeyExpr(),
+                                    new PublisherOptions(
+                                            options.encoding(),
+                                            options.qos(),
+                                            c.getCacheSize(),
+                                            c.getHeartbeat()));
         } catch (RuntimeException e) {
             releaseEndpoint();
             throw e;
@@ -70,13 +82,15 @@ public class ZenohProducer extends DefaultAsyncProducer {
     }
 
     /**
-     * The pool on which get exchanges continue, made on the first get (most producers only put:
-     * no pool, no threads for them).
+     * The pool on which get exchanges continue, made on the first get (most producers only put: no
+     * pool, no threads for them).
      */
     private synchronized ExecutorService continuation() {
         if (continuation == null && !isStoppingOrStopped()) {
-            continuation = endpoint.getCamelContext().getExecutorServiceManager()
-                    .newDefaultThreadPool(this, "ZenohGet[" + endpoint.shortKey() + "]");
+            continuation =
+                    endpoint.getCamelContext()
+                            .getExecutorServiceManager()
+                            .newDefaultThreadPool(this, "ZenohGet[" + endpoint.shortKey() + "]");
         }
         return continuation;
     }
@@ -93,7 +107,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
         if (p != null) {
             // sends still in flight must reach zenoh before the endpoint may close the session
             if (!p.closeAndAwait(Duration.ofSeconds(10))) {
-                LOG.warn("zenoh producer {}: sends still in flight after 10 s; stopping anyway", endpoint.getEndpointUri());
+                LOG.warn(
+                        "zenoh producer {}: sends still in flight after 10 s; stopping anyway",
+                        endpoint.getEndpointUri());
             }
         }
         ExecutorService pool;
@@ -143,12 +159,18 @@ public class ZenohProducer extends DefaultAsyncProducer {
 
     private ZenohOptions.Operation operation(Message m) {
         Object header = m.getHeader(ZenohConstants.OPERATION);
-        return header == null ? options.operation()
-                : ZenohOptions.parse(ZenohOptions.Operation.class, "header " + ZenohConstants.OPERATION,
+        return header == null
+                ? options.operation()
+                : ZenohOptions.parse(
+                        ZenohOptions.Operation.class,
+                        "header " + ZenohConstants.OPERATION,
                         header.toString());
     }
 
-    /** The one-off destination, checked; the header is removed so it never leaks further down the route. */
+    /**
+     * The one-off destination, checked; the header is removed so it never leaks further down the
+     * route.
+     */
     private static String overrideKey(Message m) {
         Object o = m.removeHeader(ZenohConstants.OVERRIDE_KEY_EXPR);
         if (o == null) {
@@ -158,7 +180,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         try {
             KeyExpr.validate(key);
         } catch (KeyExprException e) {
-            throw new IllegalArgumentException("Header " + ZenohConstants.OVERRIDE_KEY_EXPR + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "Header " + ZenohConstants.OVERRIDE_KEY_EXPR + ": " + e.getMessage(), e);
         }
         return key;
     }
@@ -194,27 +217,32 @@ public class ZenohProducer extends DefaultAsyncProducer {
      * it. zenoh's matching status costs a JNI call, so it is cached and refreshed on a send at most
      * every {@link #MATCHING_REFRESH_NANOS} — never a call per message.
      */
-    private void checkMatching(Exchange exchange, Publisher p, String op) throws ZenohNoSubscribersException {
+    private void checkMatching(Exchange exchange, Publisher p, String op)
+            throws ZenohNoSubscribersException {
         if (matching(p)) {
             return;
         }
         endpoint.unmatched.increment();
         if (failIfNoSubscribers) {
-            throw new ZenohNoSubscribersException("No zenoh subscriber matches '" + endpoint.getKeyExpr()
-                    + "' (failIfNoSubscribers=true): the " + op + " was not sent", exchange);
+            throw new ZenohNoSubscribersException(
+                    "No zenoh subscriber matches '"
+                            + endpoint.getKeyExpr()
+                            + "' (failIfNoSubscribers=true): the "
+                            + op
+                            + " was not sent",
+                    exchange);
         }
     }
 
     static final long MATCHING_REFRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /**
-     * zenoh's answer for one publisher, valid until {@code validUntil} (System.nanoTime()). Bound to
-     * the publisher it was asked of: a send still in flight on the previous publisher while the
+     * zenoh's answer for one publisher, valid until {@code validUntil} (System.nanoTime()). Bound
+     * to the publisher it was asked of: a send still in flight on the previous publisher while the
      * producer restarts must not pass its answer on to the new one (found by the concurrency suite:
      * a restarted producer on a new session used a stale "matching" and lost puts silently).
      */
-    private record Matching(Publisher publisher, boolean matching, long validUntil) {
-    }
+    private record Matching(Publisher publisher, boolean matching, long validUntil) {}
 
     private volatile Matching matchingCache;
 
@@ -231,45 +259,66 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private Publisher livePublisher() {
         Publisher p = publisher;
         if (p == null) {
-            throw new IllegalStateException("zenoh producer " + endpoint.getEndpointUri() + " is not started");
+            throw new IllegalStateException(
+                    "zenoh producer " + endpoint.getEndpointUri() + " is not started");
         }
         return p;
     }
 
-    private boolean get(Exchange exchange, Message m, String override, AsyncCallback callback) throws Exception {
+    private boolean get(Exchange exchange, Message m, String override, AsyncCallback callback)
+            throws Exception {
         ZenohConfiguration c = endpoint.getConfiguration();
         Object body = m.getBody();
-        String parameters = m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, c.getParameters(), String.class);
-        GetOptions o = new GetOptions(parameters, null, null, ZenohMessages.attachment(exchange), options.target(),
-                options.consolidation(), c.getTimeout(), options.getQos());
+        String parameters =
+                m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, c.getParameters(), String.class);
+        GetOptions o =
+                new GetOptions(
+                        parameters,
+                        null,
+                        null,
+                        ZenohMessages.attachment(exchange),
+                        options.target(),
+                        options.consolidation(),
+                        c.getTimeout(),
+                        options.getQos());
         if (body != null) {
-            o = o.withPayload(ZenohMessages.payload(exchange, body, "get"),
-                    ZenohMessages.encoding(m, body, options.encoding()));
+            o =
+                    o.withPayload(
+                            ZenohMessages.payload(exchange, body, "get"),
+                            ZenohMessages.encoding(m, body, options.encoding()));
         }
         String key = override != null ? override : endpoint.getKeyExpr();
         ExecutorService next = continuation();
         long timeout = c.getTimeout();
         long started = System.nanoTime();
-        endpoint.session().get(key, o, new ReplyListener() {
-            private final List<ZenohReply> replies = Collections.synchronizedList(new ArrayList<>());
+        endpoint.session()
+                .get(
+                        key,
+                        o,
+                        new ReplyListener() {
+                            private final List<ZenohReply> replies =
+                                    Collections.synchronizedList(new ArrayList<>());
 
-            @Override
-            public void onReply(Reply reply) {
-                replies.add(ZenohMessages.toReply(reply));
-            }
+                            @Override
+                            public void onReply(Reply reply) {
+                                replies.add(ZenohMessages.toReply(reply));
+                            }
 
-            @Override
-            public void onComplete() {
-                // zenoh thread: the rest of the route must not run here
-                List<ZenohReply> all = withoutTimeoutMarkers(List.copyOf(replies), started, timeout);
-                Runnable finish = () -> complete(exchange, all, callback);
-                try {
-                    next.execute(finish);
-                } catch (RuntimeException rejected) {
-                    finish.run(); // pool stopped: finish here rather than lose the exchange
-                }
-            }
-        });
+                            @Override
+                            public void onComplete() {
+                                // zenoh thread: the rest of the route must not run here
+                                List<ZenohReply> all =
+                                        withoutTimeoutMarkers(
+                                                List.copyOf(replies), started, timeout);
+                                Runnable finish = () -> complete(exchange, all, callback);
+                                try {
+                                    next.execute(finish);
+                                } catch (RuntimeException rejected) {
+                                    finish.run(); // pool stopped: finish here rather than lose
+                                    // the exchange
+                                }
+                            }
+                        });
         return false;
     }
 
@@ -279,24 +328,31 @@ public class ZenohProducer extends DefaultAsyncProducer {
      * When a get's time is up, zenoh ends it with error replies of its own, "Timeout" (zenoh/string
      * from the session, zenoh/bytes from the routing layer; before or after the real replies,
      * depending on consolidation). They are no answer from anyone: leave them out, so that a get
-     * nobody answered in time completes like one nobody answered (body null, no replies) instead
-     * of failing. A queryable's own "Timeout" error that arrives before the timeout is kept.
+     * nobody answered in time completes like one nobody answered (body null, no replies) instead of
+     * failing. A queryable's own "Timeout" error that arrives before the timeout is kept.
      */
-    static List<ZenohReply> withoutTimeoutMarkers(List<ZenohReply> replies, long startedNanos, long timeoutMillis) {
+    static List<ZenohReply> withoutTimeoutMarkers(
+            List<ZenohReply> replies, long startedNanos, long timeoutMillis) {
         if (replies.isEmpty()
-                || System.nanoTime() - startedNanos < TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis - 50))) {
+                || System.nanoTime() - startedNanos
+                        < TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis - 50))) {
             return replies;
         }
         return replies.stream().filter(r -> !isTimeoutMarker(r)).toList();
     }
 
     private static boolean isTimeoutMarker(ZenohReply r) {
-        return !r.ok() && r.encodingSchema() == null
-                && (r.encodingId() == Encoding.ZENOH_STRING.id() || r.encodingId() == Encoding.ZENOH_BYTES.id())
+        return !r.ok()
+                && r.encodingSchema() == null
+                && (r.encodingId() == Encoding.ZENOH_STRING.id()
+                        || r.encodingId() == Encoding.ZENOH_BYTES.id())
                 && Arrays.equals(r.payload(), TIMEOUT);
     }
 
-    /** First successful reply → body and headers; all replies → CamelZenohReplies; only errors → exception. */
+    /**
+     * First successful reply → body and headers; all replies → CamelZenohReplies; only errors →
+     * exception.
+     */
     private void complete(Exchange exchange, List<ZenohReply> replies, AsyncCallback callback) {
         try {
             Message m = exchange.getMessage();
@@ -305,7 +361,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
             if (first != null) {
                 m.setBody(first.payload());
                 m.setHeader(ZenohConstants.KEY_EXPR, first.keyExpr());
-                ZenohMessages.setEncoding(m, new Encoding(first.encodingId(), first.encodingSchema()));
+                ZenohMessages.setEncoding(
+                        m, new Encoding(first.encodingId(), first.encodingSchema()));
                 endpoint.sent.increment();
             } else if (replies.isEmpty()) {
                 m.setBody(null);
@@ -316,9 +373,14 @@ public class ZenohProducer extends DefaultAsyncProducer {
             } else {
                 ZenohReply err = replies.get(0);
                 endpoint.failed.increment();
-                exchange.setException(new ZenohReplyException("zenoh get on '" + endpoint.getKeyExpr()
-                        + "' received only error replies; first: "
-                        + new String(err.payload(), StandardCharsets.UTF_8), exchange, err));
+                exchange.setException(
+                        new ZenohReplyException(
+                                "zenoh get on '"
+                                        + endpoint.getKeyExpr()
+                                        + "' received only error replies; first: "
+                                        + new String(err.payload(), StandardCharsets.UTF_8),
+                                exchange,
+                                err));
             }
         } catch (RuntimeException e) {
             exchange.setException(e);

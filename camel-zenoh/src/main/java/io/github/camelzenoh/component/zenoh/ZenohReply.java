@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.nio.charset.StandardCharsets;
@@ -14,8 +18,15 @@ import java.nio.charset.StandardCharsets;
  * @param kind "PUT" or "DELETE" for a sample reply, null for an error
  * @param timestamp zenoh timestamp text, or null
  */
-public record ZenohReply(boolean ok, String keyExpr, byte[] payload, int encodingId, String encodingSchema,
-        String encoding, String kind, String timestamp) {
+public record ZenohReply(
+        boolean ok,
+        String keyExpr,
+        byte[] payload,
+        int encodingId,
+        String encodingSchema,
+        String encoding,
+        String kind,
+        String timestamp) {
 
     /** The payload as UTF-8 text. */
     public String payloadAsString() {
@@ -24,7 +35,11 @@ public record ZenohReply(boolean ok, String keyExpr, byte[] payload, int encodin
 
     @Override
     public String toString() {
-        return (ok ? "reply " + keyExpr : "error reply") + " [" + encoding + ", " + (payload == null ? 0 : payload.length)
+        return (ok ? "reply " + keyExpr : "error reply")
+                + " ["
+                + encoding
+                + ", "
+                + (payload == null ? 0 : payload.length)
                 + " bytes]";
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Sample;
@@ -7,10 +11,10 @@ import org.apache.camel.support.DefaultMessage;
 
 /**
  * The message of an exchange created for a received sample: body = the payload bytes; the
- * contract's headers are computed from the sample on first access to any header (the way
- * camel-jms defers its headers), so a route that reads none pays nothing for them, and one that
- * does gets them in one bulk copy ({@link ZenohMessages#sampleHeaders}). Copies of it
- * ({@link #newInstance()}) are plain {@link DefaultMessage}s.
+ * contract's headers are computed from the sample on first access to any header (the way camel-jms
+ * defers its headers), so a route that reads none pays nothing for them, and one that does gets
+ * them in one bulk copy ({@link ZenohMessages#sampleHeaders}). Copies of it ({@link
+ * #newInstance()}) are plain {@link DefaultMessage}s.
  */
 final class ZenohSampleMessage extends DefaultMessage {
 

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Session;
@@ -68,8 +72,7 @@ final class ZenohSessions {
     }
 
     /** A snapshot for the dev console and health checks. */
-    record Info(SessionConfig config, Session session, int endpoints) {
-    }
+    record Info(SessionConfig config, Session session, int endpoints) {}
 
     synchronized Lease acquire(ZenohConfiguration configuration) {
         if (configuration.getSession() != null) {
@@ -107,7 +110,8 @@ final class ZenohSessions {
     }
 
     static String describe(SessionConfig c) {
-        StringBuilder b = new StringBuilder("mode=").append(c.mode() == null ? "(from config)" : c.mode());
+        StringBuilder b =
+                new StringBuilder("mode=").append(c.mode() == null ? "(from config)" : c.mode());
         if (!c.connect().isEmpty()) {
             b.append(" connect=").append(String.join(",", c.connect()));
         }

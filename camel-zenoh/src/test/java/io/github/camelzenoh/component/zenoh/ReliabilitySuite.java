@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import java.io.IOException;
@@ -17,18 +21,20 @@ import java.util.stream.Stream;
  *
  * <p>CI form: the normal {@code mvn install}. Full form: {@code -Dcamelzenoh.full=true}, what
  * {@code tools/reliability.sh} runs; it scales the counts up and writes the figures that
- * docs/reliability.md quotes. Every figure is printed and appended to
- * {@code camel-zenoh/target/reliability/figures.txt} as {@code suite key=value}.
+ * docs/reliability.md quotes. Every figure is printed and appended to {@code
+ * camel-zenoh/target/reliability/figures.txt} as {@code suite key=value}.
  */
 final class ReliabilitySuite {
 
     /** {@code -Dcamelzenoh.full=true}: the full forms. */
     static final boolean FULL = Boolean.getBoolean("camelzenoh.full");
 
-    private ReliabilitySuite() {
-    }
+    private ReliabilitySuite() {}
 
-    /** {@code ci} in the normal build, {@code full} under -Dcamelzenoh.full=true; -Dcamelzenoh.&lt;name&gt; overrides both. */
+    /**
+     * {@code ci} in the normal build, {@code full} under -Dcamelzenoh.full=true;
+     * -Dcamelzenoh.&lt;name&gt; overrides both.
+     */
     static int scale(String name, int ci, int full) {
         return Integer.getInteger("camelzenoh." + name, FULL ? full : ci);
     }
@@ -44,21 +50,27 @@ final class ReliabilitySuite {
             return -1;
         }
         // sockets, pipes, eventfds and epolls: what a leaking session or process would hold.
-        // Regular files are left out: the JVM opens jars lazily as classes load (JVM noise, not a leak)
+        // Regular files are left out: the JVM opens jars lazily as classes load (JVM noise, not a
+        // leak)
         try (Stream<Path> s = Files.list(fd)) {
-            return s.filter(f -> {
-                try {
-                    return !Files.readSymbolicLink(f).toString().startsWith("/");
-                } catch (IOException gone) {
-                    return false; // closed while listing
-                }
-            }).count();
+            return s.filter(
+                            f -> {
+                                try {
+                                    return !Files.readSymbolicLink(f).toString().startsWith("/");
+                                } catch (IOException gone) {
+                                    return false; // closed while listing
+                                }
+                            })
+                    .count();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Threads of the process, native ones included (zenoh's runtime): Linux /proc/self/task; -1 elsewhere. */
+    /**
+     * Threads of the process, native ones included (zenoh's runtime): Linux /proc/self/task; -1
+     * elsewhere.
+     */
     static long osThreads() {
         Path task = Path.of("/proc/self/task");
         if (!Files.isDirectory(task)) {
@@ -71,7 +83,10 @@ final class ReliabilitySuite {
         }
     }
 
-    /** Open file descriptors by kind (socket, anon_inode:[eventpoll], pipe, a jar path...), for failure messages. */
+    /**
+     * Open file descriptors by kind (socket, anon_inode:[eventpoll], pipe, a jar path...), for
+     * failure messages.
+     */
     static Map<String, Integer> fdKinds() {
         Map<String, Integer> kinds = new TreeMap<>();
         Path fd = Path.of("/proc/self/fd");
@@ -79,15 +94,19 @@ final class ReliabilitySuite {
             return kinds;
         }
         try (Stream<Path> s = Files.list(fd)) {
-            s.forEach(p -> {
-                String target;
-                try {
-                    target = Files.readSymbolicLink(p).toString().replaceAll("\\[\\d+\\]", "[#]");
-                } catch (IOException e) {
-                    target = "(gone)";
-                }
-                kinds.merge(target, 1, Integer::sum);
-            });
+            s.forEach(
+                    p -> {
+                        String target;
+                        try {
+                            target =
+                                    Files.readSymbolicLink(p)
+                                            .toString()
+                                            .replaceAll("\\[\\d+\\]", "[#]");
+                        } catch (IOException e) {
+                            target = "(gone)";
+                        }
+                        kinds.merge(target, 1, Integer::sum);
+                    });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -103,7 +122,10 @@ final class ReliabilitySuite {
         return Thread.getAllStackTraces().size();
     }
 
-    /** Live threads by name with digits folded (pool-3-thread-7 → pool-#-thread-#), for failure messages. */
+    /**
+     * Live threads by name with digits folded (pool-3-thread-7 → pool-#-thread-#), for failure
+     * messages.
+     */
     static Map<String, Integer> threadNames() {
         Map<String, Integer> names = new TreeMap<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
@@ -119,8 +141,12 @@ final class ReliabilitySuite {
         Path dir = Path.of("target", "reliability");
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("figures.txt"), "[" + form() + "] " + line + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(
+                    dir.resolve("figures.txt"),
+                    "[" + form() + "] " + line + "\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

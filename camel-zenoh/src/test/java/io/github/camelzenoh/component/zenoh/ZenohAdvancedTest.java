@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,7 +15,10 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** zenoh-ext advanced pub/sub: a producer's cache (cacheSize) feeds a late subscriber route with history=true. */
+/**
+ * zenoh-ext advanced pub/sub: a producer's cache (cacheSize) feeds a late subscriber route with
+ * history=true.
+ */
 class ZenohAdvancedTest extends ZenohTestSupport {
 
     @Override
@@ -21,10 +28,18 @@ class ZenohAdvancedTest extends ZenohTestSupport {
             public void configure() {
                 from("direct:cached").to("zenoh:adv/cached?cacheSize=10");
                 from("direct:numbered").to("zenoh:adv/numbered?cacheSize=10&heartbeat=200");
-                from("zenoh:adv/**?history=true").routeId("late").autoStartup(false).to("mock:late");
-                from("zenoh:adv/**").routeId("lateNoHistory").autoStartup(false).to("mock:lateNoHistory");
+                from("zenoh:adv/**?history=true")
+                        .routeId("late")
+                        .autoStartup(false)
+                        .to("mock:late");
+                from("zenoh:adv/**")
+                        .routeId("lateNoHistory")
+                        .autoStartup(false)
+                        .to("mock:lateNoHistory");
                 // a subscriber in another session (different settings) than the cached producer
-                from("zenoh:adv/**?history=true&config=RAW({})").routeId("lateOtherSession").autoStartup(false)
+                from("zenoh:adv/**?history=true&config=RAW({})")
+                        .routeId("lateOtherSession")
+                        .autoStartup(false)
                         .to("mock:lateOtherSession");
             }
         };
@@ -50,7 +65,8 @@ class ZenohAdvancedTest extends ZenohTestSupport {
         late.expectedMessageCount(5);
         context.getRouteController().startRoute("late");
         late.assertIsSatisfied(10_000);
-        assertThat(bodies(late)).containsExactly("cached 0", "cached 1", "cached 2", "cached 3", "cached 4");
+        assertThat(bodies(late))
+                .containsExactly("cached 0", "cached 1", "cached 2", "cached 3", "cached 4");
         assertThat(late.getExchanges().get(0).getMessage().getHeader(ZenohConstants.KEY_EXPR))
                 .isEqualTo("adv/cached");
 
@@ -66,10 +82,14 @@ class ZenohAdvancedTest extends ZenohTestSupport {
         ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
         List<ZenohSessions.Info> sessions = zenoh.sessions().snapshot();
         // the default one and the cacheSize=10 producer's (timestamping); sessions are opened by
-        // running consumers and producers only, so config={} of route lateOtherSession is not yet open
+        // running consumers and producers only, so config={} of route lateOtherSession is not yet
+        // open
         assertThat(sessions).hasSize(2);
-        assertThat(sessions).filteredOn(i -> "true".equals(i.config().overrides().get("timestamping/enabled")))
-                .singleElement().extracting(ZenohSessions.Info::endpoints).isEqualTo(1);
+        assertThat(sessions)
+                .filteredOn(i -> "true".equals(i.config().overrides().get("timestamping/enabled")))
+                .singleElement()
+                .extracting(ZenohSessions.Info::endpoints)
+                .isEqualTo(1);
         context.getRouteController().startRoute("lateOtherSession");
         assertThat(zenoh.sessions().snapshot()).hasSize(3);
         context.getRouteController().stopRoute("lateOtherSession");
@@ -98,7 +118,8 @@ class ZenohAdvancedTest extends ZenohTestSupport {
         late.expectedMessageCount(5);
         context.getRouteController().startRoute("lateOtherSession");
         late.assertIsSatisfied(10_000);
-        assertThat(bodies(late)).containsExactly("cached 0", "cached 1", "cached 2", "cached 3", "cached 4");
+        assertThat(bodies(late))
+                .containsExactly("cached 0", "cached 1", "cached 2", "cached 3", "cached 4");
     }
 
     @Test
@@ -117,8 +138,9 @@ class ZenohAdvancedTest extends ZenohTestSupport {
     @Test
     void historyFromAPeersAdvancedPublisherKeepsTheLastCacheSizeSamples() throws Exception {
         awaitConnected();
-        try (Publisher pub = peer.declarePublisher("adv/peer", PublisherOptions.DEFAULT.withCache(3)
-                .withHeartbeat(500))) {
+        try (Publisher pub =
+                peer.declarePublisher(
+                        "adv/peer", PublisherOptions.DEFAULT.withCache(3).withHeartbeat(500))) {
             for (int i = 0; i < 6; i++) {
                 pub.put(("p" + i).getBytes(StandardCharsets.UTF_8), null, null);
             }

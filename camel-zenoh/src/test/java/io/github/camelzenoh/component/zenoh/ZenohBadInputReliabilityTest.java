@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,12 +35,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 6, item 4 — bad input. Over 200 parameterized cases: key expressions, option values,
- * header values, bodies and session configurations. Each must fail with an exception whose
- * messages name the culprit (the option or header, and the bad value or expression), at the
- * earliest point (endpoint creation > route start > message); afterwards the JVM is alive and the
- * session still carries messages (a round trip after every message-level case, and at the end).
- * {@link ZenohErrorsTest} keeps the original handful of cases; this is the sweep.
+ * Issue 6, item 4 — bad input. Over 200 parameterized cases: key expressions, option values, header
+ * values, bodies and session configurations. Each must fail with an exception whose messages name
+ * the culprit (the option or header, and the bad value or expression), at the earliest point
+ * (endpoint creation > route start > message); afterwards the JVM is alive and the session still
+ * carries messages (a round trip after every message-level case, and at the end). {@link
+ * ZenohErrorsTest} keeps the original handful of cases; this is the sweep.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -93,7 +97,9 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     private static void assertNames(Throwable t, String... culprits) {
         assertThat(t).as("an exception").isNotNull();
         if (t.getMessage() != null && t.getMessage().contains("cannot open its session")) {
-            culprits = Stream.concat(Stream.of(culprits), Stream.of("zenoh endpoint 'cfg/bad'")).toArray(String[]::new);
+            culprits =
+                    Stream.concat(Stream.of(culprits), Stream.of("zenoh endpoint 'cfg/bad'"))
+                            .toArray(String[]::new);
         }
         assertThat(t).as("an exception").isNotNull();
         String text = chain(t);
@@ -108,7 +114,7 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         String body = "good " + goods.incrementAndGet();
         template.sendBody("direct:out", body);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (Sample s; System.nanoTime() < deadline;) {
+        for (Sample s; System.nanoTime() < deadline; ) {
             s = out.poll(100);
             if (s == null) {
                 continue;
@@ -134,12 +140,13 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     private Throwable routeStartFailure(String uri) {
         String id = "bad-route-" + ROUTE_IDS.incrementAndGet();
         try {
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("direct:" + id).routeId(id).to(uri);
-                }
-            });
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("direct:" + id).routeId(id).to(uri);
+                        }
+                    });
         } catch (Exception e) {
             return e;
         }
@@ -153,22 +160,64 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     }
 
     private Throwable messageFailure(String endpoint, Consumer<Exchange> bad) {
-        Exchange e = template.send(endpoint, x -> {
-            x.getMessage().setBody("bad message");
-            bad.accept(x);
-        });
+        Exchange e =
+                template.send(
+                        endpoint,
+                        x -> {
+                            x.getMessage().setBody("bad message");
+                            bad.accept(x);
+                        });
         assertThat(e.getException()).as("the bad message fails").isNotNull();
         return e.getException();
     }
 
     // ---- key expressions -------------------------------------------------------------------
 
-    static final List<String> INVALID_KEY_EXPRS = List.of("/", "a//b", "/a", "a/", "a/b/", "a///b", "$", "$a",
-            "a$", "a/$", "a/$x", "$$", "a/$$", "#", "a#b", "a/#", "#/a", "a*", "*a", "a/b*", "a/*b", "**a", "a**",
-            "a/**b", "a/***", "***", "a/$*", "$*", "a/$*/b", "$*/a", "a/b$*$*/c", "a /b#");
+    static final List<String> INVALID_KEY_EXPRS =
+            List.of(
+                    "/",
+                    "a//b",
+                    "/a",
+                    "a/",
+                    "a/b/",
+                    "a///b",
+                    "$",
+                    "$a",
+                    "a$",
+                    "a/$",
+                    "a/$x",
+                    "$$",
+                    "a/$$",
+                    "#",
+                    "a#b",
+                    "a/#",
+                    "#/a",
+                    "a*",
+                    "*a",
+                    "a/b*",
+                    "a/*b",
+                    "**a",
+                    "a**",
+                    "a/**b",
+                    "a/***",
+                    "***",
+                    "a/$*",
+                    "$*",
+                    "a/$*/b",
+                    "$*/a",
+                    "a/b$*$*/c",
+                    "a /b#");
 
-    static final List<String> NON_CANONICAL = List.of("a/**/**", "**/**", "a/**/*", "**/*", "a/*/**/**",
-            "**/**/**", "a/**/*/**", "**/*/b");
+    static final List<String> NON_CANONICAL =
+            List.of(
+                    "a/**/**",
+                    "**/**",
+                    "a/**/*",
+                    "**/*",
+                    "a/*/**/**",
+                    "**/**/**",
+                    "a/**/*/**",
+                    "**/*/b");
 
     static Stream<Arguments> invalidKeyExprs() {
         return INVALID_KEY_EXPRS.stream().map(Arguments::of);
@@ -185,7 +234,9 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         assertNames(endpointFailure("zenoh:" + ke), "'" + ke + "'");
     }
 
-    /** Empty and "//" never reach the component: Camel's URI parser refuses them, quoting the URI. */
+    /**
+     * Empty and "//" never reach the component: Camel's URI parser refuses them, quoting the URI.
+     */
     @Order(1)
     @ParameterizedTest(name = "uri [{0}]")
     @MethodSource("unparsableUris")
@@ -197,7 +248,10 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         return Stream.of("zenoh:", "zenoh://");
     }
 
-    /** The component's own check, for an empty key reaching it another way (e.g. a bean-built endpoint). */
+    /**
+     * The component's own check, for an empty key reaching it another way (e.g. a bean-built
+     * endpoint).
+     */
     @Order(1)
     @Test
     void emptyKeyExpressionIsRejectedByTheComponent() {
@@ -236,7 +290,9 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     @ParameterizedTest(name = "encoding option with a schema of {0} bytes")
     @MethodSource("tooLongSchemas")
     void encodingOptionWithASchemaLongerThanZenohCarriesFailsAtEndpointCreation(int bytes) {
-        assertNames(endpointFailure("zenoh:opt/key?encoding=text/plain;" + "s".repeat(bytes)), "encoding",
+        assertNames(
+                endpointFailure("zenoh:opt/key?encoding=text/plain;" + "s".repeat(bytes)),
+                "encoding",
                 "at most 255");
     }
 
@@ -255,8 +311,18 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
 
     static Stream<Arguments> badOptions() {
         List<Arguments> all = new ArrayList<>();
-        String[] enums = {"consumerType", "operation", "congestionControl", "priority", "reliability", "target",
-            "consolidation", "overflowPolicy", "allowedOrigin", "mode"};
+        String[] enums = {
+            "consumerType",
+            "operation",
+            "congestionControl",
+            "priority",
+            "reliability",
+            "target",
+            "consolidation",
+            "overflowPolicy",
+            "allowedOrigin",
+            "mode"
+        };
         for (String option : enums) {
             for (String value : new String[] {"x", "1", "true", "drop-ish"}) {
                 all.add(Arguments.of(option, value));
@@ -271,7 +337,8 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         for (String value : new String[] {"-1", "abc", "1000001"}) {
             all.add(Arguments.of("idleSpinMicros", value));
         }
-        for (String value : new String[] {"0", "-1", "abc", "1.5", "500ms", "99999999999999999999"}) {
+        for (String value :
+                new String[] {"0", "-1", "abc", "1.5", "500ms", "99999999999999999999"}) {
             all.add(Arguments.of("timeout", value));
         }
         for (String value : new String[] {"0", "-1", "abc"}) {
@@ -284,8 +351,16 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
             all.add(Arguments.of("heartbeat", value));
             all.add(Arguments.of("recoveryPeriod", value));
         }
-        for (String option : new String[] {"express", "complete", "history", "recovery", "autocanonize",
-            "multicastScouting", "failIfNoSubscribers"}) {
+        for (String option :
+                new String[] {
+                    "express",
+                    "complete",
+                    "history",
+                    "recovery",
+                    "autocanonize",
+                    "multicastScouting",
+                    "failIfNoSubscribers"
+                }) {
             for (String value : new String[] {"yes", "2", "abc"}) {
                 all.add(Arguments.of(option, value));
             }
@@ -324,9 +399,27 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     static Stream<Arguments> badHeaders() {
         List<Arguments> all = new ArrayList<>();
         String id = ZenohConstants.ENCODING_ID;
-        for (Object v : new Object[] {70000, -1, 65536, Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE, 1.5,
-            Double.NaN, Double.POSITIVE_INFINITY, new BigDecimal("1e30"), "abc", "", "1.5", "0x10", "65536"}) {
-            all.add(Arguments.of(id, v, String.valueOf(v instanceof BigDecimal b ? b.toString() : v)));
+        for (Object v :
+                new Object[] {
+                    70000,
+                    -1,
+                    65536,
+                    Integer.MAX_VALUE,
+                    Integer.MIN_VALUE,
+                    Long.MAX_VALUE,
+                    1.5,
+                    Double.NaN,
+                    Double.POSITIVE_INFINITY,
+                    new BigDecimal("1e30"),
+                    "abc",
+                    "",
+                    "1.5",
+                    "0x10",
+                    "65536"
+                }) {
+            all.add(
+                    Arguments.of(
+                            id, v, String.valueOf(v instanceof BigDecimal b ? b.toString() : v)));
         }
         all.add(Arguments.of(id, new Date(0), "java.util.Date"));
         all.add(Arguments.of(id, new Opaque(), "Opaque"));
@@ -337,7 +430,10 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
             all.add(Arguments.of(schema, v, v.getClass().getName().replace("[B", "[B")));
         }
         String att = ZenohConstants.ATTACHMENT;
-        for (Object v : new Object[] {new Opaque(), new Object(), Thread.currentThread().getThreadGroup()}) {
+        for (Object v :
+                new Object[] {
+                    new Opaque(), new Object(), Thread.currentThread().getThreadGroup()
+                }) {
             all.add(Arguments.of(att, v, v.getClass().getName()));
         }
         String op = ZenohConstants.OPERATION;
@@ -351,13 +447,16 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         for (String k : keys) {
             all.add(Arguments.of(override, k, k));
         }
-        // longer than zenoh carries: refused before zenoh sees them (zenoh would panic and poison the session)
+        // longer than zenoh carries: refused before zenoh sees them (zenoh would panic and poison
+        // the session)
         all.add(Arguments.of(override, "a/" + "k".repeat(64 * 1024), "65535"));
         all.add(Arguments.of(override, "k".repeat(1024 * 1024), "65535"));
         for (int n : new int[] {256, 1000, 70_000}) {
             all.add(Arguments.of(schema, "s".repeat(n), "at most 255"));
         }
-        all.add(Arguments.of(Exchange.CONTENT_TYPE, "text/plain; p=" + "v".repeat(300), "at most 255"));
+        all.add(
+                Arguments.of(
+                        Exchange.CONTENT_TYPE, "text/plain; p=" + "v".repeat(300), "at most 255"));
         all.add(Arguments.of(Exchange.CONTENT_TYPE, "x-custom/" + "t".repeat(300), "at most 255"));
         return all.stream();
     }
@@ -365,13 +464,17 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     @Order(3)
     @ParameterizedTest(name = "header {0}={2}")
     @MethodSource("badHeaders")
-    void badHeaderFailsTheMessageNamingHeaderAndValue(String header, Object value, String culprit) throws Exception {
-        Throwable t = messageFailure("direct:out", x -> {
-            if (header.equals(ZenohConstants.ENCODING_SCHEMA)) {
-                x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 5);
-            }
-            x.getMessage().setHeader(header, value);
-        });
+    void badHeaderFailsTheMessageNamingHeaderAndValue(String header, Object value, String culprit)
+            throws Exception {
+        Throwable t =
+                messageFailure(
+                        "direct:out",
+                        x -> {
+                            if (header.equals(ZenohConstants.ENCODING_SCHEMA)) {
+                                x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 5);
+                            }
+                            x.getMessage().setHeader(header, value);
+                        });
         assertNames(t, header, culprit);
         roundTrip();
     }
@@ -379,16 +482,23 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     // ---- bodies ----------------------------------------------------------------------------
 
     static Stream<Arguments> badBodies() {
-        return Stream.of(Arguments.of("put", new Opaque(), "Opaque"), Arguments.of("put", new Object(), "Object"),
+        return Stream.of(
+                Arguments.of("put", new Opaque(), "Opaque"),
+                Arguments.of("put", new Object(), "Object"),
                 Arguments.of("put", Thread.currentThread().getThreadGroup(), "ThreadGroup"),
-                Arguments.of("get", new Opaque(), "Opaque"), Arguments.of("get", new Object(), "Object"));
+                Arguments.of("get", new Opaque(), "Opaque"),
+                Arguments.of("get", new Object(), "Object"));
     }
 
     @Order(4)
     @ParameterizedTest(name = "{0} body {2}")
     @MethodSource("badBodies")
-    void bodyWithoutConverterFailsNamingItsType(String op, Object body, String culprit) throws Exception {
-        Exchange e = template.send(op.equals("get") ? "direct:get" : "direct:out", x -> x.getMessage().setBody(body));
+    void bodyWithoutConverterFailsNamingItsType(String op, Object body, String culprit)
+            throws Exception {
+        Exchange e =
+                template.send(
+                        op.equals("get") ? "direct:get" : "direct:out",
+                        x -> x.getMessage().setBody(body));
         assertNames(e.getException(), culprit, "byte[]");
         roundTrip();
     }
@@ -419,13 +529,19 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
                 Arguments.of("config=RAW({mode: \"server\"})", "server"),
                 Arguments.of("config=RAW({connect: {endpoints: \"x\"}})", "\"x\""),
                 Arguments.of("config=RAW({scouting: {multicast: {enabled: \"yes\"}}})", "yes"),
-                // zenoh's reason here is only "error parsing number" (no key path): the endpoint and
+                // zenoh's reason here is only "error parsing number" (no key path): the endpoint
+                // and
                 // "inline JSON5" are what names the culprit
-                Arguments.of("config=RAW({transport: {unicast: {open_timeout: \"long\"}}})", "inline JSON5"),
-                // endpoints: unknown protocol, unreachable router (client mode), unbindable listener
+                Arguments.of(
+                        "config=RAW({transport: {unicast: {open_timeout: \"long\"}}})",
+                        "inline JSON5"),
+                // endpoints: unknown protocol, unreachable router (client mode), unbindable
+                // listener
                 Arguments.of("connect=foo/1.2.3.4:1", "foo"),
-                Arguments.of("mode=client&connect=tcp/127.0.0.1:" + closed, "tcp/127.0.0.1:" + closed),
-                Arguments.of("mode=client&connect=tcp/127.0.0.1:" + closed + "&config=RAW({})",
+                Arguments.of(
+                        "mode=client&connect=tcp/127.0.0.1:" + closed, "tcp/127.0.0.1:" + closed),
+                Arguments.of(
+                        "mode=client&connect=tcp/127.0.0.1:" + closed + "&config=RAW({})",
                         "tcp/127.0.0.1:" + closed),
                 Arguments.of("listen=tcp/192.0.2.1:7447", "192.0.2.1:7447"),
                 Arguments.of("listen=tcp/127.0.0.1:99999", "99999"),
@@ -440,7 +556,8 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
     @Order(5)
     @ParameterizedTest(name = "session {0}")
     @MethodSource("badConfigs")
-    void badSessionConfigFailsAtRouteStartNamingIt(String options, String culprit) throws Exception {
+    void badSessionConfigFailsAtRouteStartNamingIt(String options, String culprit)
+            throws Exception {
         assertNames(routeStartFailure("zenoh:cfg/bad?" + options), culprit);
         roundTrip();
     }
@@ -454,12 +571,16 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         String key = "big/" + "k".repeat(65_000 - 4);
         try (Collector big = new Collector("big/*")) {
             Loopback.settle();
-            Exchange e = template.send("zenoh:" + key, x -> {
-                x.getMessage().setBody("long key");
-                // and a schema at zenoh's limit (255 bytes)
-                x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 4);
-                x.getMessage().setHeader(ZenohConstants.ENCODING_SCHEMA, "s".repeat(255));
-            });
+            Exchange e =
+                    template.send(
+                            "zenoh:" + key,
+                            x -> {
+                                x.getMessage().setBody("long key");
+                                // and a schema at zenoh's limit (255 bytes)
+                                x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 4);
+                                x.getMessage()
+                                        .setHeader(ZenohConstants.ENCODING_SCHEMA, "s".repeat(255));
+                            });
             assertThat(e.getException()).isNull();
             Sample s = big.next();
             assertThat(s.keyExpr()).isEqualTo(key);
@@ -484,21 +605,29 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         try (Collector big = new Collector("big/payload")) {
             Loopback.settle();
             long t0 = System.nanoTime();
-            Exchange e = template.send("zenoh:big/payload?congestionControl=block", x -> x.getMessage().setBody(payload));
+            Exchange e =
+                    template.send(
+                            "zenoh:big/payload?congestionControl=block",
+                            x -> x.getMessage().setBody(payload));
             assertThat(e.getException()).isNull();
             Sample s = big.samples.poll(60, TimeUnit.SECONDS);
             assertThat(s).as("64 MiB sample within 60 s").isNotNull();
             assertThat(s.payload().length).isEqualTo(payload.length);
             assertThat(Arrays.equals(s.payload(), payload)).as("payload intact").isTrue();
-            ReliabilitySuite.figure(SUITE, "payload64MiB", String.format("delivered intact in %.2f s",
-                    (System.nanoTime() - t0) / 1e9));
+            ReliabilitySuite.figure(
+                    SUITE,
+                    "payload64MiB",
+                    String.format("delivered intact in %.2f s", (System.nanoTime() - t0) / 1e9));
         }
         CASES.incrementAndGet();
         dropEndpoints("big/");
         roundTrip();
     }
 
-    /** Stops the producers the template cached and the endpoints it created (declarations and publishers go). */
+    /**
+     * Stops the producers the template cached and the endpoints it created (declarations and
+     * publishers go).
+     */
     private void dropEndpoints(String keyPrefix) throws Exception {
         template.stop();
         template.start();
@@ -521,7 +650,9 @@ class ZenohBadInputReliabilityTest extends ZenohTestSupport {
         assertThat(CASES.get()).as("bad inputs tried").isGreaterThanOrEqualTo(200);
         ReliabilitySuite.figure(SUITE, "badInputsTried", CASES.get());
         ReliabilitySuite.figure(SUITE, "roundTripsAfter", goods.get());
-        ReliabilitySuite.figure(SUITE, "liveNativeObjects", NativeDiagnostics.liveObjects() + " (before "
-                + liveBefore + ")");
+        ReliabilitySuite.figure(
+                SUITE,
+                "liveNativeObjects",
+                NativeDiagnostics.liveObjects() + " (before " + liveBefore + ")");
     }
 }

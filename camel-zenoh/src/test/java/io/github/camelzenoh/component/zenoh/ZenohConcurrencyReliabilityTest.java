@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,24 +31,24 @@ import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 5 — concurrency. 8 threads send N messages each (CI: 10 k, full: 100 k; and on until
- * the route restarted 10 / 100 times) through one zenoh producer endpoint while another thread keeps
- * stopping and starting its route. No crash, no
- * deadlock, and every send is either delivered (the peer subscriber got exactly that message, once)
- * or failed with an exception: delivered + failed == sent, and nothing is delivered twice.
+ * Issue 6, item 5 — concurrency. 8 threads send N messages each (CI: 10 k, full: 100 k; and on
+ * until the route restarted 10 / 100 times) through one zenoh producer endpoint while another
+ * thread keeps stopping and starting its route. No crash, no deadlock, and every send is either
+ * delivered (the peer subscriber got exactly that message, once) or failed with an exception:
+ * delivered + failed == sent, and nothing is delivered twice.
  *
- * <p>Two shapes: the route shares its session with another running route (typical application:
- * the session stays open, the publisher is undeclared and declared again); and the route is the
- * only zenoh user of its session (each stop closes the session, each start opens a new one), where
+ * <p>Two shapes: the route shares its session with another running route (typical application: the
+ * session stays open, the publisher is undeclared and declared again); and the route is the only
+ * zenoh user of its session (each stop closes the session, each start opens a new one), where
  * {@code failIfNoSubscribers=true} turns the puts made before the new session has learnt of the
  * peer's subscriber into exceptions instead of silent losses.
  *
  * <p>Nine stops in ten are forced (50 ms timeout), so the producer stops under sends in flight; the
  * tenth is graceful with a 1 s timeout (under continuous sends Camel keeps the direct consumer
- * taking exchanges while it waits, so it runs into that timeout). Camel's
- * error handler may then reject an exchange <em>after</em> the producer sent it
- * (RejectedExecutionException): the caller sees a failure for a message that was delivered. Those
- * are counted apart (deliveredButFailed) and are the only failed sends allowed to arrive.
+ * taking exchanges while it waits, so it runs into that timeout). Camel's error handler may then
+ * reject an exchange <em>after</em> the producer sent it (RejectedExecutionException): the caller
+ * sees a failure for a message that was delivered. Those are counted apart (deliveredButFailed) and
+ * are the only failed sends allowed to arrive.
  */
 class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
 
@@ -59,9 +63,13 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             public void configure() {
                 // keeps the default session open while route "shared" stops and starts
                 from("zenoh:conc/keepalive").routeId("keepalive").to("log:keepalive?level=OFF");
-                from("direct:shared").routeId("shared").to("zenoh:conc/shared?congestionControl=block");
-                from("direct:sole").routeId("sole")
-                        .to("zenoh:conc/sole?congestionControl=block&failIfNoSubscribers=true&config=RAW({})");
+                from("direct:shared")
+                        .routeId("shared")
+                        .to("zenoh:conc/shared?congestionControl=block");
+                from("direct:sole")
+                        .routeId("sole")
+                        .to(
+                                "zenoh:conc/sole?congestionControl=block&failIfNoSubscribers=true&config=RAW({})");
             }
         };
     }
@@ -82,7 +90,8 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
 
     private void hammer(String route, String key) throws Exception {
         int perThread = ReliabilitySuite.scale("concurrencySends", 10_000, 100_000);
-        // the storm lasts until both: every thread sent perThread, and the route restarted this often
+        // the storm lasts until both: every thread sent perThread, and the route restarted this
+        // often
         int minRestarts = ReliabilitySuite.scale("concurrencyRestarts", 10, 100);
         int maxPerThread = 50 * perThread;
         awaitConnected();
@@ -98,27 +107,35 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
         LongAdder received = new LongAdder();
         LongAdder warmUps = new LongAdder();
         Map<String, LongAdder> failures = new ConcurrentHashMap<>();
-        try (Subscriber sub = peer.declareSubscriber(key, SubscriberOptions.DEFAULT, s -> {
-            ByteBuffer b = ByteBuffer.wrap(s.payload());
-            int t = b.getInt();
-            int i = b.getInt();
-            if (t == WARM_UP) {
-                warmUps.increment();
-                return;
-            }
-            synchronized (delivered[t]) {
-                if (delivered[t].get(i)) {
-                    duplicates.increment();
-                }
-                delivered[t].set(i);
-            }
-            received.increment();
-        })) {
+        try (Subscriber sub =
+                peer.declareSubscriber(
+                        key,
+                        SubscriberOptions.DEFAULT,
+                        s -> {
+                            ByteBuffer b = ByteBuffer.wrap(s.payload());
+                            int t = b.getInt();
+                            int i = b.getInt();
+                            if (t == WARM_UP) {
+                                warmUps.increment();
+                                return;
+                            }
+                            synchronized (delivered[t]) {
+                                if (delivered[t].get(i)) {
+                                    duplicates.increment();
+                                }
+                                delivered[t].set(i);
+                            }
+                            received.increment();
+                        })) {
             // the route relays before the storm starts
-            Loopback.await(Duration.ofSeconds(10), () -> {
-                template.send("direct:" + route, x -> x.getMessage().setBody(id(WARM_UP, 0)));
-                return warmUps.sum() > 0;
-            }, "a first message through route " + route);
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> {
+                        template.send(
+                                "direct:" + route, x -> x.getMessage().setBody(id(WARM_UP, 0)));
+                        return warmUps.sum() > 0;
+                    },
+                    "a first message through route " + route);
 
             AtomicBoolean sending = new AtomicBoolean(true);
             AtomicLong restarts = new AtomicLong();
@@ -129,59 +146,98 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             ExecutorService pool = Executors.newFixedThreadPool(THREADS + 1);
             long start = System.nanoTime();
             try {
-                Future<?> chaos = pool.submit(() -> {
-                    while (sending.get()) {
-                        Thread.sleep(30);
-                        // nine in ten forced after 50 ms (the producer stops under sends in flight),
-                        // the tenth graceful for up to 1 s
-                        long t0 = System.nanoTime();
-                        boolean graceful = restarts.get() % 10 == 9;
-                        if (graceful) {
-                            // under continuous sends the direct consumer keeps taking exchanges
-                            // (Camel defers its shutdown), so a graceful stop ends at its timeout
-                            context.getRouteController().stopRoute(route, 1, TimeUnit.SECONDS);
-                        } else {
-                            context.getRouteController().stopRoute(route, 50, TimeUnit.MILLISECONDS);
-                        }
-                        long t1 = System.nanoTime();
-                        (graceful ? gracefulStops : forcedStops).add(t1 - t0);
-                        Thread.sleep(5);
-                        long t2 = System.nanoTime();
-                        context.getRouteController().startRoute(route);
-                        startNanos.add(System.nanoTime() - t2);
-                        restarts.incrementAndGet();
-                    }
-                    return null;
-                });
+                Future<?> chaos =
+                        pool.submit(
+                                () -> {
+                                    while (sending.get()) {
+                                        Thread.sleep(30);
+                                        // nine in ten forced after 50 ms (the producer stops under
+                                        // sends in flight),
+                                        // the tenth graceful for up to 1 s
+                                        long t0 = System.nanoTime();
+                                        boolean graceful = restarts.get() % 10 == 9;
+                                        if (graceful) {
+                                            // under continuous sends the direct consumer keeps
+                                            // taking exchanges
+                                            // (Camel defers its shutdown), so a graceful stop ends
+                                            // at its timeout
+                                            context.getRouteController()
+                                                    .stopRoute(route, 1, TimeUnit.SECONDS);
+                                        } else {
+                                            context.getRouteController()
+                                                    .stopRoute(route, 50, TimeUnit.MILLISECONDS);
+                                        }
+                                        long t1 = System.nanoTime();
+                                        (graceful ? gracefulStops : forcedStops).add(t1 - t0);
+                                        Thread.sleep(5);
+                                        long t2 = System.nanoTime();
+                                        context.getRouteController().startRoute(route);
+                                        startNanos.add(System.nanoTime() - t2);
+                                        restarts.incrementAndGet();
+                                    }
+                                    return null;
+                                });
                 List<Future<?>> senders = new ArrayList<>();
                 for (int t = 0; t < THREADS; t++) {
                     int thread = t;
-                    senders.add(pool.submit(() -> {
-                        int sentHere = 0;
-                        for (int i = 0; i < maxPerThread && (i < perThread || restarts.get() < minRestarts); i++) {
-                            int seq = i;
-                            // block=false: while the route is stopped, direct fails at once
-                            Exchange e = template.send("direct:" + route + "?block=false",
-                                    x -> x.getMessage().setBody(id(thread, seq)));
-                            if (e.getException() == null) {
-                                succeeded[thread].set(i);
-                            } else {
-                                if (e.getException() instanceof RejectedExecutionException) {
-                                    // a forced stop: Camel's error handler refuses to continue the
-                                    // exchange after the producer — the put may have been sent
-                                    rejectedAfterSend[thread].set(i);
-                                }
-                                failures.computeIfAbsent(e.getException().getClass().getSimpleName(), k -> {
-                                    // the first of each kind, for the report
-                                    System.out.println("first " + k + " (thread " + thread + ", seq " + seq + "):");
-                                    e.getException().printStackTrace(System.out);
-                                    return new LongAdder();
-                                }).increment();
-                            }
-                            sentHere++;
-                        }
-                        sentPerThread[thread] = sentHere;
-                    }));
+                    senders.add(
+                            pool.submit(
+                                    () -> {
+                                        int sentHere = 0;
+                                        for (int i = 0;
+                                                i < maxPerThread
+                                                        && (i < perThread
+                                                                || restarts.get() < minRestarts);
+                                                i++) {
+                                            int seq = i;
+                                            // block=false: while the route is stopped, direct fails
+                                            // at once
+                                            Exchange e =
+                                                    template.send(
+                                                            "direct:" + route + "?block=false",
+                                                            x ->
+                                                                    x.getMessage()
+                                                                            .setBody(
+                                                                                    id(
+                                                                                            thread,
+                                                                                            seq)));
+                                            if (e.getException() == null) {
+                                                succeeded[thread].set(i);
+                                            } else {
+                                                if (e.getException()
+                                                        instanceof RejectedExecutionException) {
+                                                    // a forced stop: Camel's error handler refuses
+                                                    // to continue the
+                                                    // exchange after the producer — the put may
+                                                    // have been sent
+                                                    rejectedAfterSend[thread].set(i);
+                                                }
+                                                failures.computeIfAbsent(
+                                                                e.getException()
+                                                                        .getClass()
+                                                                        .getSimpleName(),
+                                                                k -> {
+                                                                    // the first of each kind, for
+                                                                    // the report
+                                                                    System.out.println(
+                                                                            "first "
+                                                                                    + k
+                                                                                    + " (thread "
+                                                                                    + thread
+                                                                                    + ", seq "
+                                                                                    + seq
+                                                                                    + "):");
+                                                                    e.getException()
+                                                                            .printStackTrace(
+                                                                                    System.out);
+                                                                    return new LongAdder();
+                                                                })
+                                                        .increment();
+                                            }
+                                            sentHere++;
+                                        }
+                                        sentPerThread[thread] = sentHere;
+                                    }));
                 }
                 long budget = 300 + (long) perThread * THREADS / 1_000;
                 for (Future<?> f : senders) {
@@ -192,7 +248,9 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             } finally {
                 sending.set(false);
                 pool.shutdownNow();
-                assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).as("test threads ended").isTrue();
+                assertThat(pool.awaitTermination(30, TimeUnit.SECONDS))
+                        .as("test threads ended")
+                        .isTrue();
             }
             long sendSeconds = System.nanoTime() - start;
 
@@ -203,12 +261,19 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             }
             long okFinal = ok;
             try {
-                Loopback.await(Duration.ofSeconds(30), () -> received.sum() >= okFinal,
-                        "every successful send at the subscriber (" + received.sum() + " of " + okFinal + ")");
+                Loopback.await(
+                        Duration.ofSeconds(30),
+                        () -> received.sum() >= okFinal,
+                        "every successful send at the subscriber ("
+                                + received.sum()
+                                + " of "
+                                + okFinal
+                                + ")");
             } catch (AssertionError e) {
                 long r1 = received.sum();
                 Thread.sleep(10_000);
-                System.out.println("diagnosis: received " + r1 + " then " + received.sum() + " of " + okFinal);
+                System.out.println(
+                        "diagnosis: received " + r1 + " then " + received.sum() + " of " + okFinal);
                 for (int t = 0; t < THREADS; t++) {
                     BitSet missing = (BitSet) succeeded[t].clone();
                     missing.andNot(delivered[t]);
@@ -219,7 +284,13 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                         ranges.append(i).append("-").append(end - 1).append(" ");
                         i = missing.nextSetBit(end);
                     }
-                    System.out.println("diagnosis: thread " + t + " missing " + missing.cardinality() + ": " + ranges);
+                    System.out.println(
+                            "diagnosis: thread "
+                                    + t
+                                    + " missing "
+                                    + missing.cardinality()
+                                    + ": "
+                                    + ranges);
                 }
                 throw e;
             }
@@ -241,27 +312,58 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             long[] deadlocked = ManagementFactory.getThreadMXBean().findDeadlockedThreads();
 
             String prefix = route + ".";
-            ReliabilitySuite.figure(SUITE, prefix + "sent", sent + " (" + THREADS + " threads, at least " + perThread
-                    + " each and until " + minRestarts + " route restarts)");
+            ReliabilitySuite.figure(
+                    SUITE,
+                    prefix + "sent",
+                    sent
+                            + " ("
+                            + THREADS
+                            + " threads, at least "
+                            + perThread
+                            + " each and until "
+                            + minRestarts
+                            + " route restarts)");
             ReliabilitySuite.figure(SUITE, prefix + "delivered", ok);
             ReliabilitySuite.figure(SUITE, prefix + "failed", failed + " " + failures);
             ReliabilitySuite.figure(SUITE, prefix + "lost", lost);
-            ReliabilitySuite.figure(SUITE, prefix + "deliveredButFailed", failedAfterDelivery
-                    + " (all RejectedExecutionException of a forced stop after the put: " + (unexpected == 0) + ")");
+            ReliabilitySuite.figure(
+                    SUITE,
+                    prefix + "deliveredButFailed",
+                    failedAfterDelivery
+                            + " (all RejectedExecutionException of a forced stop after the put: "
+                            + (unexpected == 0)
+                            + ")");
             ReliabilitySuite.figure(SUITE, prefix + "duplicates", duplicates.sum());
-            ReliabilitySuite.figure(SUITE, prefix + "routeRestarts", restarts.get() + String.format(
-                    " (%d forced stops, %.0f ms on average; %d graceful, %.0f ms; start %.0f ms)", forcedStops.size(),
-                    forcedStops.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6, gracefulStops.size(),
-                    gracefulStops.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6,
-                    startNanos.sum() / 1e6 / Math.max(1, restarts.get())));
-            ReliabilitySuite.figure(SUITE, prefix + "seconds", String.format("%.1f", sendSeconds / 1e9));
+            ReliabilitySuite.figure(
+                    SUITE,
+                    prefix + "routeRestarts",
+                    restarts.get()
+                            + String.format(
+                                    " (%d forced stops, %.0f ms on average; %d graceful, %.0f ms; start %.0f ms)",
+                                    forcedStops.size(),
+                                    forcedStops.stream()
+                                                    .mapToLong(Long::longValue)
+                                                    .average()
+                                                    .orElse(0)
+                                            / 1e6,
+                                    gracefulStops.size(),
+                                    gracefulStops.stream()
+                                                    .mapToLong(Long::longValue)
+                                                    .average()
+                                                    .orElse(0)
+                                            / 1e6,
+                                    startNanos.sum() / 1e6 / Math.max(1, restarts.get())));
+            ReliabilitySuite.figure(
+                    SUITE, prefix + "seconds", String.format("%.1f", sendSeconds / 1e9));
 
             assertThat(deadlocked).as("deadlocked threads").isNull();
             assertThat(ok + failed).as("delivered + failed == sent").isEqualTo(sent);
             assertThat(lost).as("sends that succeeded but never arrived").isZero();
             assertThat(unexpected).as("sends that failed before the put but arrived").isZero();
             assertThat(duplicates.sum()).as("duplicates").isZero();
-            assertThat(restarts.get()).as("route restarts during the storm").isGreaterThanOrEqualTo(minRestarts);
+            assertThat(restarts.get())
+                    .as("route restarts during the storm")
+                    .isGreaterThanOrEqualTo(minRestarts);
             assertThat(sent).as("sends").isGreaterThanOrEqualTo((long) THREADS * perThread);
             assertThat(ok).as("some sends went through").isPositive();
             assertThat(failed).as("some sends met a stopped route").isPositive();

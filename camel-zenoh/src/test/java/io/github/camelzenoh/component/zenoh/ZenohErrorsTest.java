@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Bad input fails early, with a message that names the culprit; the component keeps working after it. */
+/**
+ * Bad input fails early, with a message that names the culprit; the component keeps working after
+ * it.
+ */
 class ZenohErrorsTest extends ZenohTestSupport {
 
     @Override
@@ -37,7 +44,10 @@ class ZenohErrorsTest extends ZenohTestSupport {
         return String.join("\n", out);
     }
 
-    /** The innermost IllegalArgumentException: the component's own message, not Camel's wrapper quoting the URI. */
+    /**
+     * The innermost IllegalArgumentException: the component's own message, not Camel's wrapper
+     * quoting the URI.
+     */
     private static String reason(Throwable t) {
         String reason = null;
         for (Throwable c = t; c != null; c = c.getCause()) {
@@ -51,19 +61,21 @@ class ZenohErrorsTest extends ZenohTestSupport {
 
     private Throwable endpointFailure(String uri) {
         Throwable[] thrown = new Throwable[1];
-        assertThatThrownBy(() -> {
-            try {
-                context.getEndpoint(uri);
-            } catch (Throwable t) {
-                thrown[0] = t;
-                throw t;
-            }
-        }).isNotNull();
+        assertThatThrownBy(
+                        () -> {
+                            try {
+                                context.getEndpoint(uri);
+                            } catch (Throwable t) {
+                                thrown[0] = t;
+                                throw t;
+                            }
+                        })
+                .isNotNull();
         return thrown[0];
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "a//b", "a#b", "a/**/b#c", "$", "a/$x", "a/b/" })
+    @ValueSource(strings = {"a//b", "a#b", "a/**/b#c", "$", "a/$x", "a/b/"})
     void invalidKeyExpressionsFailAtEndpointCreationQuotingTheExpression(String ke) {
         String reason = reason(endpointFailure("zenoh:" + ke));
         assertThat(reason).contains("'" + ke + "'");
@@ -74,7 +86,8 @@ class ZenohErrorsTest extends ZenohTestSupport {
         String reason = reason(endpointFailure("zenoh:a/**/**"));
         assertThat(reason).contains("'a/**/**'").contains("'a/**'").contains("autocanonize");
 
-        ZenohEndpoint ep = context.getEndpoint("zenoh:a/**/**?autocanonize=true", ZenohEndpoint.class);
+        ZenohEndpoint ep =
+                context.getEndpoint("zenoh:a/**/**?autocanonize=true", ZenohEndpoint.class);
         assertThat(ep.getKeyExpr()).isEqualTo("a/**");
     }
 
@@ -93,7 +106,8 @@ class ZenohErrorsTest extends ZenohTestSupport {
         "allowedOrigin=mars, allowedOrigin, mars",
         "concurrentConsumers=0, concurrentConsumers, 0",
     })
-    void badOptionValuesFailAtEndpointCreationNamingOptionAndValue(String option, String name, String value) {
+    void badOptionValuesFailAtEndpointCreationNamingOptionAndValue(
+            String option, String name, String value) {
         String reason = reason(endpointFailure("zenoh:ok/key?" + option));
         assertThat(reason).contains(name).contains("'" + value + "'");
     }
@@ -104,8 +118,12 @@ class ZenohErrorsTest extends ZenohTestSupport {
         assertThat(messages(t)).contains("prioritty");
     }
 
-    /** Sends a bad message, checks the failure names {@code culprit}, then that a good one still arrives. */
-    private void badThenGood(String culprit, java.util.function.Consumer<Exchange> bad) throws Exception {
+    /**
+     * Sends a bad message, checks the failure names {@code culprit}, then that a good one still
+     * arrives.
+     */
+    private void badThenGood(String culprit, java.util.function.Consumer<Exchange> bad)
+            throws Exception {
         try (Collector c = new Collector("err/**")) {
             io.github.camelzenoh.zenoh.Loopback.settle();
             Exchange e = template.send("direct:out", bad::accept);
@@ -123,50 +141,68 @@ class ZenohErrorsTest extends ZenohTestSupport {
     @Test
     void encodingIdOutOfRange() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.ENCODING_ID, x -> {
-            x.getMessage().setBody("x");
-            x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 70000);
-        });
+        badThenGood(
+                ZenohConstants.ENCODING_ID,
+                x -> {
+                    x.getMessage().setBody("x");
+                    x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 70000);
+                });
         badThenGood("70000", x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 70000));
-        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, -1));
+        badThenGood(
+                ZenohConstants.ENCODING_ID,
+                x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, -1));
     }
 
     @Test
     void encodingIdNotANumber() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, "abc"));
+        badThenGood(
+                ZenohConstants.ENCODING_ID,
+                x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, "abc"));
         badThenGood("'abc'", x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, "abc"));
-        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 1.5));
+        badThenGood(
+                ZenohConstants.ENCODING_ID,
+                x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 1.5));
     }
 
     @Test
     void encodingIdOfAnotherType() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.ENCODING_ID, x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, new Date()));
-        badThenGood("java.util.Date", x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, new Date()));
+        badThenGood(
+                ZenohConstants.ENCODING_ID,
+                x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, new Date()));
+        badThenGood(
+                "java.util.Date",
+                x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, new Date()));
     }
 
     @Test
     void encodingSchemaOfAnotherType() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.ENCODING_SCHEMA, x -> {
-            x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 5);
-            x.getMessage().setHeader(ZenohConstants.ENCODING_SCHEMA, 42);
-        });
+        badThenGood(
+                ZenohConstants.ENCODING_SCHEMA,
+                x -> {
+                    x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 5);
+                    x.getMessage().setHeader(ZenohConstants.ENCODING_SCHEMA, 42);
+                });
     }
 
     @Test
     void overrideKeyExprInvalid() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.OVERRIDE_KEY_EXPR,
+        badThenGood(
+                ZenohConstants.OVERRIDE_KEY_EXPR,
                 x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "a//b"));
-        badThenGood("a//b", x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "a//b"));
+        badThenGood(
+                "a//b", x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "a//b"));
     }
 
     @Test
     void operationHeaderUnknown() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.OPERATION, x -> x.getMessage().setHeader(ZenohConstants.OPERATION, "x"));
+        badThenGood(
+                ZenohConstants.OPERATION,
+                x -> x.getMessage().setHeader(ZenohConstants.OPERATION, "x"));
         badThenGood("'x'", x -> x.getMessage().setHeader(ZenohConstants.OPERATION, "x"));
     }
 
@@ -181,11 +217,14 @@ class ZenohErrorsTest extends ZenohTestSupport {
     @Test
     void attachmentWithoutConverter() throws Exception {
         awaitConnected();
-        badThenGood(ZenohConstants.ATTACHMENT, x -> {
-            x.getMessage().setBody("x");
-            x.getMessage().setHeader(ZenohConstants.ATTACHMENT, new Opaque());
-        });
-        badThenGood("Opaque", x -> x.getMessage().setHeader(ZenohConstants.ATTACHMENT, new Opaque()));
+        badThenGood(
+                ZenohConstants.ATTACHMENT,
+                x -> {
+                    x.getMessage().setBody("x");
+                    x.getMessage().setHeader(ZenohConstants.ATTACHMENT, new Opaque());
+                });
+        badThenGood(
+                "Opaque", x -> x.getMessage().setHeader(ZenohConstants.ATTACHMENT, new Opaque()));
     }
 
     @Test
@@ -199,12 +238,15 @@ class ZenohErrorsTest extends ZenohTestSupport {
     void badSessionConfigFailsAtRouteStartNamingTheConfig() throws Exception {
         Throwable[] thrown = new Throwable[1];
         try {
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("direct:badConfig").routeId("badConfig").to("zenoh:bad/config?config=RAW({not json5)");
-                }
-            });
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("direct:badConfig")
+                                    .routeId("badConfig")
+                                    .to("zenoh:bad/config?config=RAW({not json5)");
+                        }
+                    });
         } catch (Exception e) {
             thrown[0] = e;
         }
@@ -215,7 +257,8 @@ class ZenohErrorsTest extends ZenohTestSupport {
         try (Collector c = new Collector("err/out")) {
             io.github.camelzenoh.zenoh.Loopback.settle();
             template.sendBody("direct:out", "still fine");
-            assertThat(new String(c.next().payload(), StandardCharsets.UTF_8)).isEqualTo("still fine");
+            assertThat(new String(c.next().payload(), StandardCharsets.UTF_8))
+                    .isEqualTo("still fine");
         }
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +33,10 @@ import org.junit.jupiter.api.Test;
 class ZenohGetTest extends ZenohTestSupport {
 
     private final List<AutoCloseable> declared = new CopyOnWriteArrayList<>();
-    /** Queries a queryable keeps open on purpose (kept reachable so that no Cleaner finishes them). */
+
+    /**
+     * Queries a queryable keeps open on purpose (kept reachable so that no Cleaner finishes them).
+     */
     private final List<Query> unfinished = new CopyOnWriteArrayList<>();
 
     @Override
@@ -43,7 +50,9 @@ class ZenohGetTest extends ZenohTestSupport {
                 from("direct:errors").to("zenoh:svc/errors?operation=get");
                 from("direct:params").to("zenoh:svc/params?operation=get&parameters=a=1;b=two");
                 from("direct:noparams").to("zenoh:svc/params?operation=get");
-                from("direct:never").routeId("never").to("zenoh:svc/never?operation=get&timeout=500");
+                from("direct:never")
+                        .routeId("never")
+                        .to("zenoh:svc/never?operation=get&timeout=500");
                 from("direct:mixed").to("zenoh:svc/mixed?operation=get&consolidation=none");
             }
         };
@@ -69,12 +78,18 @@ class ZenohGetTest extends ZenohTestSupport {
 
     @Test
     void severalRepliesFirstIsTheBodyAllAreInTheRepliesHeader() throws Exception {
-        queryable("svc/multi/**", q -> {
-            q.reply("svc/multi/a", utf8("{\"n\":0}"), Encoding.parse("application/json;v2"), null);
-            q.reply("svc/multi/b", utf8("one"), Encoding.TEXT_PLAIN, null);
-            q.reply("svc/multi/c", new byte[] {2}, null, null);
-            q.finish();
-        });
+        queryable(
+                "svc/multi/**",
+                q -> {
+                    q.reply(
+                            "svc/multi/a",
+                            utf8("{\"n\":0}"),
+                            Encoding.parse("application/json;v2"),
+                            null);
+                    q.reply("svc/multi/b", utf8("one"), Encoding.TEXT_PLAIN, null);
+                    q.reply("svc/multi/c", new byte[] {2}, null, null);
+                    q.finish();
+                });
         awaitConnected();
 
         Exchange e = template.request("direct:multi", x -> x.getMessage().setBody(null));
@@ -90,7 +105,9 @@ class ZenohGetTest extends ZenohTestSupport {
         @SuppressWarnings("unchecked")
         List<ZenohReply> replies = m.getHeader(ZenohConstants.REPLIES, List.class);
         assertThat(replies).hasSize(3).allMatch(ZenohReply::ok);
-        assertThat(replies).extracting(ZenohReply::keyExpr).containsExactly("svc/multi/a", "svc/multi/b", "svc/multi/c");
+        assertThat(replies)
+                .extracting(ZenohReply::keyExpr)
+                .containsExactly("svc/multi/a", "svc/multi/b", "svc/multi/c");
         assertThat(replies.get(1).payloadAsString()).isEqualTo("one");
         assertThat(replies.get(1).encoding()).isEqualTo("text/plain");
         assertThat(replies.get(1).encodingId()).isEqualTo(4);
@@ -101,56 +118,78 @@ class ZenohGetTest extends ZenohTestSupport {
 
     @Test
     void defaultConsolidationStillGivesTheFirstReplyAsBody() throws Exception {
-        queryable("svc/multi/**", q -> {
-            q.reply("svc/multi/a", utf8("A"), Encoding.TEXT_PLAIN, null);
-            q.reply("svc/multi/b", utf8("B"), Encoding.TEXT_PLAIN, null);
-            q.finish();
-        });
+        queryable(
+                "svc/multi/**",
+                q -> {
+                    q.reply("svc/multi/a", utf8("A"), Encoding.TEXT_PLAIN, null);
+                    q.reply("svc/multi/b", utf8("B"), Encoding.TEXT_PLAIN, null);
+                    q.finish();
+                });
         awaitConnected();
 
-        Exchange e = template.request("direct:auto", x -> { });
+        Exchange e = template.request("direct:auto", x -> {});
         assertThat(e.getException()).isNull();
         @SuppressWarnings("unchecked")
         List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
-        assertThat(replies).extracting(ZenohReply::payloadAsString).containsExactlyInAnyOrder("A", "B");
-        assertThat(e.getMessage().getBody(String.class)).isEqualTo(replies.get(0).payloadAsString());
-        assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR)).isEqualTo(replies.get(0).keyExpr());
+        assertThat(replies)
+                .extracting(ZenohReply::payloadAsString)
+                .containsExactlyInAnyOrder("A", "B");
+        assertThat(e.getMessage().getBody(String.class))
+                .isEqualTo(replies.get(0).payloadAsString());
+        assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR))
+                .isEqualTo(replies.get(0).keyExpr());
     }
 
-    /** congestionControl unset: zenoh's defaults — drop for puts, block for gets (see GetOptions.DEFAULT). */
+    /**
+     * congestionControl unset: zenoh's defaults — drop for puts, block for gets (see
+     * GetOptions.DEFAULT).
+     */
     @Test
     void aGetUsesBlockUnlessCongestionControlIsSet() {
-        ZenohOptions get = context.getEndpoint("zenoh:cc/get?operation=get", ZenohEndpoint.class).options();
+        ZenohOptions get =
+                context.getEndpoint("zenoh:cc/get?operation=get", ZenohEndpoint.class).options();
         assertThat(get.getQos().congestionControl()).isEqualTo(CongestionControl.BLOCK);
         assertThat(get.qos().congestionControl()).isEqualTo(CongestionControl.DROP);
-        ZenohOptions set = context.getEndpoint("zenoh:cc/get?operation=get&congestionControl=drop", ZenohEndpoint.class)
-                .options();
+        ZenohOptions set =
+                context.getEndpoint(
+                                "zenoh:cc/get?operation=get&congestionControl=drop",
+                                ZenohEndpoint.class)
+                        .options();
         assertThat(set.getQos().congestionControl()).isEqualTo(CongestionControl.DROP);
     }
 
     @Test
     void noQueryableGivesNullBodyAndNoReplies() throws Exception {
         awaitConnected();
-        Exchange e = template.request("direct:nobody", x -> {
-            x.getMessage().setBody("ask");
-            x.getMessage().setHeader(ZenohConstants.KEY_EXPR, "stale/key");
-        });
+        Exchange e =
+                template.request(
+                        "direct:nobody",
+                        x -> {
+                            x.getMessage().setBody("ask");
+                            x.getMessage().setHeader(ZenohConstants.KEY_EXPR, "stale/key");
+                        });
         assertThat(e.getException()).isNull();
         assertThat(e.getMessage().getBody()).isNull();
         assertThat(e.getMessage().getHeader(ZenohConstants.REPLIES, List.class)).isEmpty();
-        assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR)).as("no reply, no reply key").isNull();
+        assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR))
+                .as("no reply, no reply key")
+                .isNull();
     }
 
     @Test
     void onlyErrorRepliesFailTheExchangeWithTheErrorPayload() throws Exception {
-        queryable("svc/errors", q -> {
-            q.replyError(utf8("sensor offline"), Encoding.TEXT_PLAIN);
-            q.finish();
-        });
+        queryable(
+                "svc/errors",
+                q -> {
+                    q.replyError(utf8("sensor offline"), Encoding.TEXT_PLAIN);
+                    q.finish();
+                });
         awaitConnected();
 
-        Exchange e = template.request("direct:errors", x -> { });
-        assertThat(e.getException()).isInstanceOf(ZenohReplyException.class).hasMessageContaining("sensor offline");
+        Exchange e = template.request("direct:errors", x -> {});
+        assertThat(e.getException())
+                .isInstanceOf(ZenohReplyException.class)
+                .hasMessageContaining("sensor offline");
         ZenohReplyException z = (ZenohReplyException) e.getException();
         assertThat(z.getReply().ok()).isFalse();
         assertThat(z.getReply().payloadAsString()).isEqualTo("sensor offline");
@@ -160,14 +199,16 @@ class ZenohGetTest extends ZenohTestSupport {
 
     @Test
     void anOkReplyAmongErrorsIsTheResult() throws Exception {
-        queryable("svc/mixed", q -> {
-            q.replyError(utf8("first is an error"), null);
-            q.reply("svc/mixed", utf8("but this one is fine"), null, null);
-            q.finish();
-        });
+        queryable(
+                "svc/mixed",
+                q -> {
+                    q.replyError(utf8("first is an error"), null);
+                    q.reply("svc/mixed", utf8("but this one is fine"), null, null);
+                    q.finish();
+                });
         awaitConnected();
 
-        Exchange e = template.request("direct:mixed", x -> { });
+        Exchange e = template.request("direct:mixed", x -> {});
         assertThat(e.getException()).isNull();
         assertThat(e.getMessage().getBody(String.class)).isEqualTo("but this one is fine");
         @SuppressWarnings("unchecked")
@@ -178,11 +219,13 @@ class ZenohGetTest extends ZenohTestSupport {
     @Test
     void parametersOptionHeaderAndBodyReachTheQueryable() throws Exception {
         BlockingQueue<Query> seen = new LinkedBlockingQueue<>();
-        queryable("svc/params", q -> {
-            seen.add(q);
-            q.reply("svc/params", utf8("ok"), null, null);
-            q.finish();
-        });
+        queryable(
+                "svc/params",
+                q -> {
+                    seen.add(q);
+                    q.reply("svc/params", utf8("ok"), null, null);
+                    q.finish();
+                });
         awaitConnected();
 
         template.sendBody("direct:params", null);
@@ -192,13 +235,15 @@ class ZenohGetTest extends ZenohTestSupport {
         assertThat(q1.parameters()).isEqualTo("a=1;b=two");
         assertThat(q1.payload()).as("null body: no query payload").isNull();
 
-        template.sendBodyAndHeader("direct:params", "the question", ZenohConstants.SELECTOR_PARAMETERS, "x=9");
+        template.sendBodyAndHeader(
+                "direct:params", "the question", ZenohConstants.SELECTOR_PARAMETERS, "x=9");
         Query q2 = seen.poll(10, TimeUnit.SECONDS);
         assertThat(q2.parameters()).as("header overrides the option").isEqualTo("x=9");
         assertThat(new String(q2.payload(), StandardCharsets.UTF_8)).isEqualTo("the question");
         assertThat(q2.encoding()).isEqualTo(Encoding.ZENOH_STRING);
 
-        template.sendBodyAndHeader("direct:noparams", new byte[] {4, 2}, ZenohConstants.ATTACHMENT, "att");
+        template.sendBodyAndHeader(
+                "direct:noparams", new byte[] {4, 2}, ZenohConstants.ATTACHMENT, "att");
         Query q3 = seen.poll(10, TimeUnit.SECONDS);
         assertThat(q3.parameters()).isEmpty();
         assertThat(q3.payload()).containsExactly(4, 2);
@@ -209,10 +254,12 @@ class ZenohGetTest extends ZenohTestSupport {
     @Test
     void timeoutEndsAQueryThatIsNeverFinished() throws Exception {
         CountDownLatch asked = new CountDownLatch(1);
-        queryable("svc/never", q -> {
-            unfinished.add(q);
-            asked.countDown();
-        });
+        queryable(
+                "svc/never",
+                q -> {
+                    unfinished.add(q);
+                    asked.countDown();
+                });
         awaitConnected();
 
         long t0 = System.nanoTime();
@@ -227,31 +274,39 @@ class ZenohGetTest extends ZenohTestSupport {
 
     @Test
     void repliesSentBeforeTheTimeoutAreKept() throws Exception {
-        queryable("svc/never", q -> {
-            q.reply("svc/never", utf8("partial"), null, null);
-            unfinished.add(q);
-        });
+        queryable(
+                "svc/never",
+                q -> {
+                    q.reply("svc/never", utf8("partial"), null, null);
+                    unfinished.add(q);
+                });
         awaitConnected();
 
-        Exchange e = template.request("direct:never", x -> { });
+        Exchange e = template.request("direct:never", x -> {});
         assertThat(e.getException()).isNull();
         assertThat(e.getMessage().getBody(String.class)).isEqualTo("partial");
         @SuppressWarnings("unchecked")
         List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
-        assertThat(replies).as("zenoh's own 'Timeout' marker is no reply").hasSize(1).allMatch(ZenohReply::ok);
+        assertThat(replies)
+                .as("zenoh's own 'Timeout' marker is no reply")
+                .hasSize(1)
+                .allMatch(ZenohReply::ok);
     }
 
     @Test
     void anErrorReplyThatSaysTimeoutButCameInTimeIsStillAnError() throws Exception {
-        queryable("svc/errors", q -> {
-            q.replyError(utf8("Timeout"), Encoding.ZENOH_STRING);
-            q.finish();
-        });
+        queryable(
+                "svc/errors",
+                q -> {
+                    q.replyError(utf8("Timeout"), Encoding.ZENOH_STRING);
+                    q.finish();
+                });
         awaitConnected();
 
-        Exchange e = template.request("direct:errors", x -> { });
+        Exchange e = template.request("direct:errors", x -> {});
         assertThat(e.getException()).isInstanceOf(ZenohReplyException.class);
-        assertThat(((ZenohReplyException) e.getException()).getReply().payloadAsString()).isEqualTo("Timeout");
+        assertThat(((ZenohReplyException) e.getException()).getReply().payloadAsString())
+                .isEqualTo("Timeout");
     }
 
     @Test
@@ -259,7 +314,8 @@ class ZenohGetTest extends ZenohTestSupport {
         queryable("svc/never", unfinished::add);
         awaitConnected();
 
-        // the producer itself: process() must return at once (asynchronously), the callback comes later
+        // the producer itself: process() must return at once (asynchronously), the callback comes
+        // later
         Endpoint endpoint = context.getEndpoint("zenoh:svc/never?operation=get&timeout=800");
         AsyncProducer producer = endpoint.createAsyncProducer();
         producer.start();
@@ -268,10 +324,13 @@ class ZenohGetTest extends ZenohTestSupport {
             CountDownLatch done = new CountDownLatch(1);
             AtomicReference<String> doneOn = new AtomicReference<>();
             long t0 = System.nanoTime();
-            boolean sync = producer.process(exchange, doneSync -> {
-                doneOn.set(Thread.currentThread().getName());
-                done.countDown();
-            });
+            boolean sync =
+                    producer.process(
+                            exchange,
+                            doneSync -> {
+                                doneOn.set(Thread.currentThread().getName());
+                                done.countDown();
+                            });
             long returnedAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertThat(sync).as("get completes asynchronously").isFalse();
             assertThat(returnedAfter).isLessThan(300);
@@ -284,7 +343,8 @@ class ZenohGetTest extends ZenohTestSupport {
         }
 
         // and a whole route (direct → zenoh get): its processor hands back at once as well
-        AsyncProcessor route = (AsyncProcessor) context.getRoute("never").getConsumer().getProcessor();
+        AsyncProcessor route =
+                (AsyncProcessor) context.getRoute("never").getConsumer().getProcessor();
         Exchange exchange = context.getEndpoint("direct:never").createExchange();
         exchange.getMessage().setBody("q");
         CountDownLatch done = new CountDownLatch(1);

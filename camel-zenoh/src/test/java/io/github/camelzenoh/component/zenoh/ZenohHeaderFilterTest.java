@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +21,10 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** An endpoint's ZenohHeaderFilterStrategy leaves the headers its inFilter names off the consumer's exchanges. */
+/**
+ * An endpoint's ZenohHeaderFilterStrategy leaves the headers its inFilter names off the consumer's
+ * exchanges.
+ */
 class ZenohHeaderFilterTest extends ZenohTestSupport {
 
     @Override
@@ -31,11 +38,13 @@ class ZenohHeaderFilterTest extends ZenohTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
-                from("zenoh:hf/**?headerFilterStrategy=#noTimestampNoAttachment").to("mock:filtered");
+                from("zenoh:hf/**?headerFilterStrategy=#noTimestampNoAttachment")
+                        .to("mock:filtered");
                 from("zenoh:hf/**").to("mock:all");
                 from("zenoh:hf/**?headerFilterStrategy=#noEncoding").to("mock:noEncoding");
                 from("zenoh:hfq/**?consumerType=queryable&headerFilterStrategy=#noTimestampNoAttachment")
-                        .to("mock:query").setBody(constant("ok"));
+                        .to("mock:query")
+                        .setBody(constant("ok"));
             }
         };
     }
@@ -52,25 +61,35 @@ class ZenohHeaderFilterTest extends ZenohTestSupport {
         try (Session stamping = Session.open(stampingPeerConfig(port))) {
             Loopback.settle();
             try (Publisher pub = stamping.declarePublisher("hf/x", PublisherOptions.DEFAULT)) {
-                pub.put("v".getBytes(StandardCharsets.UTF_8), null, "att".getBytes(StandardCharsets.UTF_8));
+                pub.put(
+                        "v".getBytes(StandardCharsets.UTF_8),
+                        null,
+                        "att".getBytes(StandardCharsets.UTF_8));
             }
             MockEndpoint.assertIsSatisfied(filtered, all, noEncoding);
         }
 
         Message unfiltered = all.getExchanges().get(0).getMessage();
-        assertThat(unfiltered.getHeader(ZenohConstants.TIMESTAMP)).as("the sample is stamped").isNotNull();
+        assertThat(unfiltered.getHeader(ZenohConstants.TIMESTAMP))
+                .as("the sample is stamped")
+                .isNotNull();
         assertThat(unfiltered.getHeader(ZenohConstants.ATTACHMENT)).isNotNull();
 
         Message m = filtered.getExchanges().get(0).getMessage();
-        assertThat(m.getHeaders()).doesNotContainKeys(ZenohConstants.TIMESTAMP, ZenohConstants.ATTACHMENT);
+        assertThat(m.getHeaders())
+                .doesNotContainKeys(ZenohConstants.TIMESTAMP, ZenohConstants.ATTACHMENT);
         assertThat(m.getHeader(ZenohConstants.KEY_EXPR)).isEqualTo("hf/x");
         assertThat(m.getHeader(ZenohConstants.SAMPLE_KIND)).isEqualTo("PUT");
         assertThat(m.getHeader(ZenohConstants.ENCODING_ID)).isNotNull();
         assertThat(m.getBody(String.class)).isEqualTo("v");
 
         Message p = noEncoding.getExchanges().get(0).getMessage();
-        assertThat(p.getHeaders()).doesNotContainKeys(ZenohConstants.ENCODING_ID, ZenohConstants.ENCODING_SCHEMA)
-                .containsKeys(ZenohConstants.TIMESTAMP, ZenohConstants.ATTACHMENT, ZenohConstants.KEY_EXPR);
+        assertThat(p.getHeaders())
+                .doesNotContainKeys(ZenohConstants.ENCODING_ID, ZenohConstants.ENCODING_SCHEMA)
+                .containsKeys(
+                        ZenohConstants.TIMESTAMP,
+                        ZenohConstants.ATTACHMENT,
+                        ZenohConstants.KEY_EXPR);
     }
 
     @Test
@@ -78,8 +97,13 @@ class ZenohHeaderFilterTest extends ZenohTestSupport {
         awaitConnected();
         MockEndpoint query = getMockEndpoint("mock:query");
         query.expectedMessageCount(1);
-        List<Reply> replies = peer.get("hfq/a", GetOptions.DEFAULT.withParameters("k=v")
-                .withAttachment("secret".getBytes(StandardCharsets.UTF_8))).get(10, TimeUnit.SECONDS);
+        List<Reply> replies =
+                peer.get(
+                                "hfq/a",
+                                GetOptions.DEFAULT
+                                        .withParameters("k=v")
+                                        .withAttachment("secret".getBytes(StandardCharsets.UTF_8)))
+                        .get(10, TimeUnit.SECONDS);
         assertThat(replies).hasSize(1);
         query.assertIsSatisfied();
         Message m = query.getExchanges().get(0).getMessage();

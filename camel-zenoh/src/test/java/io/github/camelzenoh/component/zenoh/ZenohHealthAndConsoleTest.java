@@ -1,9 +1,13 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -12,12 +16,12 @@ import java.util.List;
 import java.util.Map;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
-import org.apache.camel.health.HealthCheckRegistry;
-import org.apache.camel.impl.health.ConsumersHealthCheckRepository;
-import org.apache.camel.impl.health.ProducersHealthCheckRepository;
 import org.apache.camel.console.DevConsole;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
+import org.apache.camel.health.HealthCheckRegistry;
+import org.apache.camel.impl.health.ConsumersHealthCheckRepository;
+import org.apache.camel.impl.health.ProducersHealthCheckRepository;
 import org.junit.jupiter.api.Test;
 
 /** Readiness checks in Camel's health registry and the "zenoh" dev console, on live routes. */
@@ -49,7 +53,9 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
     /** The zenoh producer's readiness check, as Camel's "producers" repository holds it. */
     private HealthCheck producerCheck() {
         return HealthCheckHelper.getHealthCheckRepository(context, "producers").stream()
-                .filter(h -> h.getId().equals("zenoh-producer-health/out")).findFirst().orElseThrow();
+                .filter(h -> h.getId().equals("zenoh-producer-health/out"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -57,25 +63,37 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
         awaitConnected();
         template.sendBody("direct:out", "warm-up");
         Collection<HealthCheck.Result> results = HealthCheckHelper.invokeReadiness(context);
-        assertThat(results).filteredOn(r -> r.getCheck().getId().equals("consumer:health-in"))
-                .singleElement().extracting(HealthCheck.Result::getState).isEqualTo(HealthCheck.State.UP);
+        assertThat(results)
+                .filteredOn(r -> r.getCheck().getId().equals("consumer:health-in"))
+                .singleElement()
+                .extracting(HealthCheck.Result::getState)
+                .isEqualTo(HealthCheck.State.UP);
         assertThat(producerCheck().call().getState()).isEqualTo(HealthCheck.State.UP);
 
         // the peer goes away: the component's session (it must connect) has nobody left → DOWN
         peer.close();
         try {
-            Loopback.await(Duration.ofSeconds(15),
-                    () -> producerCheck().call().getState() == HealthCheck.State.DOWN, "producer check DOWN");
-            assertThat(producerCheck().call().getMessage()).hasValueSatisfying(
-                    m -> assertThat(m).contains("no router or peer"));
-            assertThat(HealthCheckHelper.invokeReadiness(context)).filteredOn(
-                    r -> r.getCheck().getId().equals("consumer:health-in")).singleElement()
-                    .extracting(HealthCheck.Result::getState).isEqualTo(HealthCheck.State.DOWN);
+            Loopback.await(
+                    Duration.ofSeconds(15),
+                    () -> producerCheck().call().getState() == HealthCheck.State.DOWN,
+                    "producer check DOWN");
+            assertThat(producerCheck().call().getMessage())
+                    .hasValueSatisfying(m -> assertThat(m).contains("no router or peer"));
+            assertThat(HealthCheckHelper.invokeReadiness(context))
+                    .filteredOn(r -> r.getCheck().getId().equals("consumer:health-in"))
+                    .singleElement()
+                    .extracting(HealthCheck.Result::getState)
+                    .isEqualTo(HealthCheck.State.DOWN);
         } finally {
-            peer = Session.open(Loopback.listener(port)); // same port: the component reconnects on its own
+            peer =
+                    Session.open(
+                            Loopback.listener(
+                                    port)); // same port: the component reconnects on its own
         }
-        Loopback.await(Duration.ofSeconds(20),
-                () -> producerCheck().call().getState() == HealthCheck.State.UP, "producer check UP again");
+        Loopback.await(
+                Duration.ofSeconds(20),
+                () -> producerCheck().call().getState() == HealthCheck.State.UP,
+                "producer check UP again");
     }
 
     @Test
@@ -84,23 +102,32 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
         awaitConnected();
         getMockEndpoint("mock:in").expectedMessageCount(3);
         for (int i = 0; i < 3; i++) {
-            peer.put("health/in", ("m" + i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            peer.put(
+                    "health/in",
+                    ("m" + i).getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
         }
         getMockEndpoint("mock:in").assertIsSatisfied();
 
         ZenohDevConsole console = new ZenohDevConsole();
         console.setCamelContext(context);
-        Map<String, Object> json = (Map<String, Object>) console.call(DevConsole.MediaType.JSON, Map.of());
+        Map<String, Object> json =
+                (Map<String, Object>) console.call(DevConsole.MediaType.JSON, Map.of());
         List<Map<String, Object>> sessions = (List<Map<String, Object>>) json.get("sessions");
         assertThat(sessions).hasSize(1);
         assertThat(sessions.get(0).get("peers")).asList().contains(peer.info().zid());
         List<Map<String, Object>> endpoints = (List<Map<String, Object>>) json.get("endpoints");
-        assertThat(endpoints).filteredOn(e -> "health/in".equals(e.get("keyExpr"))).singleElement()
-                .satisfies(e -> {
-                    assertThat(e.get("received")).isEqualTo(3L);
-                    assertThat(e.get("dropped")).isEqualTo(0L);
-                    assertThat(e.get("declared")).isEqualTo(true);
-                });
+        assertThat(endpoints)
+                .filteredOn(e -> "health/in".equals(e.get("keyExpr")))
+                .singleElement()
+                .satisfies(
+                        e -> {
+                            assertThat(e.get("received")).isEqualTo(3L);
+                            assertThat(e.get("dropped")).isEqualTo(0L);
+                            assertThat(e.get("declared")).isEqualTo(true);
+                        });
         String text = (String) console.call(DevConsole.MediaType.TEXT, Map.of());
         assertThat(text).contains("health/in").contains("received=3").contains("Session ");
     }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,8 +29,12 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
-                from("zenoh:spin/long?idleSpinMicros=1000000").routeId("spinLong").to("mock:spinLong");
-                from("zenoh:spin/short?idleSpinMicros=3000").routeId("spinShort").to("mock:spinShort");
+                from("zenoh:spin/long?idleSpinMicros=1000000")
+                        .routeId("spinLong")
+                        .to("mock:spinLong");
+                from("zenoh:spin/short?idleSpinMicros=3000")
+                        .routeId("spinShort")
+                        .to("mock:spinShort");
                 from("zenoh:spin/off").routeId("spinOff").to("mock:spinOff");
             }
         };
@@ -36,10 +44,14 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
         peer.put(key, String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
     }
 
-    /** The state of the route thread of the consumer on {@code key} (Camel names it after the key). */
+    /**
+     * The state of the route thread of the consumer on {@code key} (Camel names it after the key).
+     */
     private static Thread.State routeThreadState(String key) {
-        List<Thread> threads = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().contains("ZenohConsumer[" + key + "]")).toList();
+        List<Thread> threads =
+                Thread.getAllStackTraces().keySet().stream()
+                        .filter(t -> t.getName().contains("ZenohConsumer[" + key + "]"))
+                        .toList();
         assertThat(threads).as("route thread of " + key).hasSize(1);
         return threads.get(0).getState();
     }
@@ -51,14 +63,19 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
         MockEndpoint parked = getMockEndpoint("mock:spinOff");
         put("spin/long", 1);
         put("spin/off", 1);
-        Loopback.await(Duration.ofSeconds(10),
-                () -> spinning.getReceivedCounter() == 1 && parked.getReceivedCounter() == 1, "both samples routed");
-        // within the second after its sample the spinning thread polls (RUNNABLE); the other parks at once
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> spinning.getReceivedCounter() == 1 && parked.getReceivedCounter() == 1,
+                "both samples routed");
+        // within the second after its sample the spinning thread polls (RUNNABLE); the other parks
+        // at once
         Thread.sleep(100);
         assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
         assertThat(routeThreadState("spin/off")).isEqualTo(Thread.State.TIMED_WAITING);
         // after the spin it parks too
-        Loopback.await(Duration.ofSeconds(5), () -> routeThreadState("spin/long") == Thread.State.TIMED_WAITING,
+        Loopback.await(
+                Duration.ofSeconds(5),
+                () -> routeThreadState("spin/long") == Thread.State.TIMED_WAITING,
                 "the spinning thread to park after 1 s");
     }
 
@@ -71,8 +88,11 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
             // a third within the 3 ms spin, a third just after it, a third well after it
             TimeUnit.MICROSECONDS.sleep(i % 3 == 0 ? 200 : i % 3 == 1 ? 4000 : 20_000);
         }
-        Loopback.await(Duration.ofSeconds(10), () -> mock.getReceivedCounter() == 60, "60 samples routed");
-        assertThat(mock.getExchanges().stream().map(e -> Integer.valueOf(e.getMessage().getBody(String.class))))
+        Loopback.await(
+                Duration.ofSeconds(10), () -> mock.getReceivedCounter() == 60, "60 samples routed");
+        assertThat(
+                        mock.getExchanges().stream()
+                                .map(e -> Integer.valueOf(e.getMessage().getBody(String.class))))
                 .containsExactlyElementsOf(IntStream.range(0, 60).boxed().toList());
     }
 
@@ -80,7 +100,9 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
     void aSpinningRouteStopsAtOnce() throws Exception {
         awaitConnected();
         put("spin/long", 1);
-        Loopback.await(Duration.ofSeconds(10), () -> getMockEndpoint("mock:spinLong").getReceivedCounter() == 1,
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> getMockEndpoint("mock:spinLong").getReceivedCounter() == 1,
                 "sample routed");
         Thread.sleep(50);
         assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);

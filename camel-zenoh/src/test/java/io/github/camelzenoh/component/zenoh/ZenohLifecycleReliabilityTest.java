@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,31 +49,53 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
     /** Resources of the process at one moment. */
     record Resources(long nativeObjects, int threads, long osThreads, long fds) {
         static Resources now() {
-            return new Resources(NativeDiagnostics.liveObjects(), ReliabilitySuite.threads(),
-                    ReliabilitySuite.osThreads(), ReliabilitySuite.openFds());
+            return new Resources(
+                    NativeDiagnostics.liveObjects(),
+                    ReliabilitySuite.threads(),
+                    ReliabilitySuite.osThreads(),
+                    ReliabilitySuite.openFds());
         }
 
         boolean within(Resources baseline) {
-            return nativeObjects == baseline.nativeObjects && threads <= baseline.threads + THREAD_SLACK
-                    && osThreads <= baseline.osThreads + OS_THREAD_SLACK && fds <= baseline.fds + FD_SLACK;
+            return nativeObjects == baseline.nativeObjects
+                    && threads <= baseline.threads + THREAD_SLACK
+                    && osThreads <= baseline.osThreads + OS_THREAD_SLACK
+                    && fds <= baseline.fds + FD_SLACK;
         }
 
         Resources max(Resources o) {
-            return new Resources(Math.max(nativeObjects, o.nativeObjects), Math.max(threads, o.threads),
-                    Math.max(osThreads, o.osThreads), Math.max(fds, o.fds));
+            return new Resources(
+                    Math.max(nativeObjects, o.nativeObjects),
+                    Math.max(threads, o.threads),
+                    Math.max(osThreads, o.osThreads),
+                    Math.max(fds, o.fds));
         }
     }
 
-    /** Waits (bounded) until the resources are back within tolerance of {@code baseline}; returns them. */
+    /**
+     * Waits (bounded) until the resources are back within tolerance of {@code baseline}; returns
+     * them.
+     */
     static Resources awaitBaseline(Resources baseline, String when) {
         long deadline = System.nanoTime() + SETTLE.toNanos();
         Resources r = Resources.now();
         while (!r.within(baseline)) {
             if (System.nanoTime() > deadline) {
                 Map<String, Integer> names = ReliabilitySuite.threadNames();
-                throw new AssertionError(when + ": resources " + r + " not back to baseline " + baseline
-                        + " within " + SETTLE + "; threads now: " + names + "; descriptors now: "
-                        + ReliabilitySuite.fdKinds() + "\nsockets:\n" + sockets());
+                throw new AssertionError(
+                        when
+                                + ": resources "
+                                + r
+                                + " not back to baseline "
+                                + baseline
+                                + " within "
+                                + SETTLE
+                                + "; threads now: "
+                                + names
+                                + "; descriptors now: "
+                                + ReliabilitySuite.fdKinds()
+                                + "\nsockets:\n"
+                                + sockets());
             }
             sleep(20);
         }
@@ -81,9 +107,14 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
         try {
             Process p = new ProcessBuilder("ss", "-tanp").redirectErrorStream(true).start();
             String pid = "pid=" + ProcessHandle.current().pid() + ",";
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String out =
+                    new String(
+                            p.getInputStream().readAllBytes(),
+                            java.nio.charset.StandardCharsets.UTF_8);
             p.waitFor();
-            return out.lines().filter(l -> l.contains(pid)).map(l -> l.replaceAll("users:.*", ""))
+            return out.lines()
+                    .filter(l -> l.contains(pid))
+                    .map(l -> l.replaceAll("users:.*", ""))
                     .collect(java.util.stream.Collectors.joining("\n"));
         } catch (Exception e) {
             return "(ss: " + e.getMessage() + ")";
@@ -99,32 +130,42 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
         }
     }
 
-    /** A context like an application's: subscriber, producer, queryable and get routes on one session. */
+    /**
+     * A context like an application's: subscriber, producer, queryable and get routes on one
+     * session.
+     */
     private CamelContext newContext(BlockingQueue<String> consumed) throws Exception {
         CamelContext c = new DefaultCamelContext();
         ZenohComponent zenoh = new ZenohComponent();
         configure(zenoh.getConfiguration());
         c.addComponent("zenoh", zenoh);
-        c.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:ctxcycle/in").process(e -> consumed.add(e.getIn().getBody(String.class)))
-                        .to("zenoh:ctxcycle/out");
-                from("zenoh:ctxcycle/q?consumerType=queryable").setBody(constant("answer"));
-                from("zenoh:ctxcycle/alive?consumerType=liveliness").to("log:alive?level=OFF");
-                from("direct:get").to("zenoh:ctxcycle/q?operation=get&timeout=2000");
-            }
-        });
+        c.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:ctxcycle/in")
+                                .process(e -> consumed.add(e.getIn().getBody(String.class)))
+                                .to("zenoh:ctxcycle/out");
+                        from("zenoh:ctxcycle/q?consumerType=queryable").setBody(constant("answer"));
+                        from("zenoh:ctxcycle/alive?consumerType=liveliness")
+                                .to("log:alive?level=OFF");
+                        from("direct:get").to("zenoh:ctxcycle/q?operation=get&timeout=2000");
+                    }
+                });
         return c;
     }
 
-    /** One peer → route → peer round trip; the probe is re-sent every 20 ms until it is through (bounded). */
-    private static void roundTrip(Collector out, BlockingQueue<String> consumed, String label) throws Exception {
+    /**
+     * One peer → route → peer round trip; the probe is re-sent every 20 ms until it is through
+     * (bounded).
+     */
+    private static void roundTrip(Collector out, BlockingQueue<String> consumed, String label)
+            throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (int i = 0;; i++) {
+        for (int i = 0; ; i++) {
             String p = label + " " + i;
             peer.put("ctxcycle/in", p.getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
-            for (Sample s; (s = out.poll(20)) != null;) {
+            for (Sample s; (s = out.poll(20)) != null; ) {
                 // probes of an earlier cycle may still trail in: only this cycle's count
                 if (new String(s.payload(), StandardCharsets.UTF_8).startsWith(label + " ")) {
                     consumed.clear();
@@ -142,7 +183,8 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
         int cycles = ReliabilitySuite.scale("contextCycles", 20, 100);
         BlockingQueue<String> consumed = new LinkedBlockingQueue<>();
         try (Collector out = new Collector("ctxcycle/out")) {
-            // warm-up: zenoh's runtime threads, Camel's classes and their jar files are there from now on
+            // warm-up: zenoh's runtime threads, Camel's classes and their jar files are there from
+            // now on
             CamelContext warm = newContext(consumed);
             warm.start();
             roundTrip(out, consumed, "warm-up");
@@ -163,7 +205,9 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
                 worst = worst.max(r);
             }
             ReliabilitySuite.figure(SUITE, "contextCycles", cycles);
-            ReliabilitySuite.figure(SUITE, "contextCycles.seconds",
+            ReliabilitySuite.figure(
+                    SUITE,
+                    "contextCycles.seconds",
                     String.format("%.1f", (System.nanoTime() - started) / 1e9));
             ReliabilitySuite.figure(SUITE, "contextCycles.baseline", baseline);
             ReliabilitySuite.figure(SUITE, "contextCycles.worstAfterStop", worst);
@@ -177,31 +221,55 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
         CountDownLatch inFlight = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger completed = new AtomicInteger();
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                // each exchange takes 60 s (or until the test ends): far longer than the shutdown timeout
-                from("zenoh:inflight/in").routeId("inflight").process(e -> {
-                    inFlight.countDown();
-                    release.await(60, TimeUnit.SECONDS);
-                    completed.incrementAndGet();
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        // each exchange takes 60 s (or until the test ends): far longer than the
+                        // shutdown timeout
+                        from("zenoh:inflight/in")
+                                .routeId("inflight")
+                                .process(
+                                        e -> {
+                                            inFlight.countDown();
+                                            release.await(60, TimeUnit.SECONDS);
+                                            completed.incrementAndGet();
+                                        });
+                        // one exchange in flight at a time per route thread; queued samples wait in
+                        // the hand-off
+                        from("zenoh:inflight/slow?concurrentConsumers=4")
+                                .routeId("inflight4")
+                                .process(
+                                        e -> {
+                                            Thread.sleep(500);
+                                            completed.incrementAndGet();
+                                        });
+                    }
                 });
-                // one exchange in flight at a time per route thread; queued samples wait in the hand-off
-                from("zenoh:inflight/slow?concurrentConsumers=4").routeId("inflight4").process(e -> {
-                    Thread.sleep(500);
-                    completed.incrementAndGet();
-                });
-            }
-        });
         awaitConnected();
         Loopback.settle();
-        ZenohEndpoint slow = context.getEndpoint("zenoh:inflight/slow?concurrentConsumers=4", ZenohEndpoint.class);
+        ZenohEndpoint slow =
+                context.getEndpoint(
+                        "zenoh:inflight/slow?concurrentConsumers=4", ZenohEndpoint.class);
         for (int i = 0; i < 20; i++) {
-            peer.put("inflight/in", ("m" + i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
-            peer.put("inflight/slow", ("s" + i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            peer.put(
+                    "inflight/in",
+                    ("m" + i).getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
+            peer.put(
+                    "inflight/slow",
+                    ("s" + i).getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
         }
         assertThat(inFlight.await(10, TimeUnit.SECONDS)).isTrue();
-        Loopback.await(Duration.ofSeconds(10), () -> slow.received.sum() == 20, "20 samples on the 4-thread route");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> slow.received.sum() == 20,
+                "20 samples on the 4-thread route");
 
         // graceful: the exchanges in flight complete (500 ms each), the samples still queued in the
         // hand-off are dropped and counted (ZenohHandoff#stop)
@@ -210,18 +278,34 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
         long gracefulMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         assertThat(gracefulMs).as("graceful stop").isLessThan(shutdownTimeoutSeconds * 1000L);
         assertThat(completed.get()).as("exchanges completed by the graceful stop").isBetween(1, 20);
-        assertThat((long) completed.get() + slow.dropped.sum()).as("completed + dropped (counted)").isEqualTo(20);
+        assertThat((long) completed.get() + slow.dropped.sum())
+                .as("completed + dropped (counted)")
+                .isEqualTo(20);
 
         // forced: the exchange in flight outlives the timeout; the stop must not wait for it
         t0 = System.nanoTime();
         context.getRouteController().stopRoute("inflight");
         long forcedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        assertThat(context.getRouteController().getRouteStatus("inflight")).isEqualTo(ServiceStatus.Stopped);
-        ReliabilitySuite.figure(SUITE, "inflightStop.gracefulMs", gracefulMs + " (" + completed.get() + " completed, "
-                + slow.dropped.sum() + " queued dropped and counted)");
-        ReliabilitySuite.figure(SUITE, "inflightStop.forcedMs", forcedMs + " (shutdown timeout "
-                + shutdownTimeoutSeconds + " s, exchange in flight for 60 s)");
-        // the shutdown strategy gives up after its timeout; a little more for stopping the consumer itself
+        assertThat(context.getRouteController().getRouteStatus("inflight"))
+                .isEqualTo(ServiceStatus.Stopped);
+        ReliabilitySuite.figure(
+                SUITE,
+                "inflightStop.gracefulMs",
+                gracefulMs
+                        + " ("
+                        + completed.get()
+                        + " completed, "
+                        + slow.dropped.sum()
+                        + " queued dropped and counted)");
+        ReliabilitySuite.figure(
+                SUITE,
+                "inflightStop.forcedMs",
+                forcedMs
+                        + " (shutdown timeout "
+                        + shutdownTimeoutSeconds
+                        + " s, exchange in flight for 60 s)");
+        // the shutdown strategy gives up after its timeout; a little more for stopping the consumer
+        // itself
         assertThat(forcedMs).as("forced stop").isLessThan(shutdownTimeoutSeconds * 1000L + 2000);
         // Camel leaves a forced exchange running (it is not interrupted); end it, so that no thread
         // of this test outlives it
@@ -232,17 +316,19 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
     void aRouteThatFailsToStartLeavesNothingBehind() throws Exception {
         int closedPort = Loopback.freePort();
         // the same context keeps working: warm it up so its own resources are in the baseline
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("direct:ok").to("zenoh:failstart/ok");
-            }
-        });
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:ok").to("zenoh:failstart/ok");
+                    }
+                });
         awaitConnected();
         template.sendBody("direct:ok", "warm-up");
         sleep(500);
         Resources baseline = Resources.now();
-        int sessions = context.getComponent("zenoh", ZenohComponent.class).sessions().snapshot().size();
+        int sessions =
+                context.getComponent("zenoh", ZenohComponent.class).sessions().snapshot().size();
         String[] bad = {
             // unreachable router in client mode: the session fails to open
             "zenoh:failstart/a?mode=client&connect=tcp/127.0.0.1:" + closedPort,
@@ -257,9 +343,11 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
         // Gossip off: zenoh itself leaves a TCP link open on both ends when a peer session closes
         // while a gossip-triggered connection to it is still being set up (a session closed within
         // milliseconds of opening, as here; reproduced with the binding alone, see
-        // docs/reliability.md). That is zenoh's, not the component's, and it is kept out of this count.
-        String own = "config=RAW({mode: \"peer\", listen: {endpoints: [\"tcp/127.0.0.1:0\"]},"
-                + " scouting: {multicast: {enabled: false}, gossip: {enabled: false}}})";
+        // docs/reliability.md). That is zenoh's, not the component's, and it is kept out of this
+        // count.
+        String own =
+                "config=RAW({mode: \"peer\", listen: {endpoints: [\"tcp/127.0.0.1:0\"]},"
+                        + " scouting: {multicast: {enabled: false}, gossip: {enabled: false}}})";
         int failures = 0;
         // round 0 warms up (zenoh's runtime starts the worker threads its sessions need, Camel its
         // shutdown threads); the baseline is taken after it
@@ -275,20 +363,31 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
                     String routeId = "failstart-" + round + "-" + i + "-" + shape;
                     int s = shape;
                     try {
-                        context.addRoutes(new RouteBuilder() {
-                            @Override
-                            public void configure() {
-                                switch (s) {
-                                    // the bad consumer: the route's good producer starts first
-                                    case 0 -> from(uri).routeId(routeId).to("zenoh:failstart/out?" + own);
-                                    // the bad producer: the good consumer never starts
-                                    case 1 -> from("zenoh:failstart/in?" + own).routeId(routeId).to(uri);
-                                    // a good producer started, then a bad one fails
-                                    default -> from("direct:" + routeId).routeId(routeId)
-                                            .to("zenoh:failstart/first?" + own).to(uri);
-                                }
-                            }
-                        });
+                        context.addRoutes(
+                                new RouteBuilder() {
+                                    @Override
+                                    public void configure() {
+                                        switch (s) {
+                                            // the bad consumer: the route's good producer starts
+                                            // first
+                                            case 0 ->
+                                                    from(uri)
+                                                            .routeId(routeId)
+                                                            .to("zenoh:failstart/out?" + own);
+                                            // the bad producer: the good consumer never starts
+                                            case 1 ->
+                                                    from("zenoh:failstart/in?" + own)
+                                                            .routeId(routeId)
+                                                            .to(uri);
+                                            // a good producer started, then a bad one fails
+                                            default ->
+                                                    from("direct:" + routeId)
+                                                            .routeId(routeId)
+                                                            .to("zenoh:failstart/first?" + own)
+                                                            .to(uri);
+                                        }
+                                    }
+                                });
                         throw new AssertionError(uri + " started");
                     } catch (AssertionError e) {
                         throw e;
@@ -303,13 +402,17 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
             }
         }
         Resources after = awaitBaseline(baseline, "after " + failures + " failed route starts");
-        assertThat(context.getComponent("zenoh", ZenohComponent.class).sessions().snapshot()).hasSize(sessions);
-        ReliabilitySuite.figure(SUITE, "failedRouteStarts", failures + " (baseline " + baseline + ", after "
-                + after + ")");
+        assertThat(context.getComponent("zenoh", ZenohComponent.class).sessions().snapshot())
+                .hasSize(sessions);
+        ReliabilitySuite.figure(
+                SUITE,
+                "failedRouteStarts",
+                failures + " (baseline " + baseline + ", after " + after + ")");
         try (Collector c = new Collector("failstart/ok")) {
             Loopback.settle();
             template.sendBody("direct:ok", "still working");
-            assertThat(new String(c.next().payload(), StandardCharsets.UTF_8)).isEqualTo("still working");
+            assertThat(new String(c.next().payload(), StandardCharsets.UTF_8))
+                    .isEqualTo("still working");
         }
     }
 }

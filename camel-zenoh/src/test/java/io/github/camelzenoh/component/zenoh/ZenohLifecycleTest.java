@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,27 +68,44 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             int sessions = component().sessions().snapshot().size();
             context.getRouteController().stopRoute("cycle");
             long stopped = NativeDiagnostics.liveObjects();
-            assertThat(stopped).as("stopping the route undeclares its subscriber and publisher").isLessThan(started);
+            assertThat(stopped)
+                    .as("stopping the route undeclares its subscriber and publisher")
+                    .isLessThan(started);
             context.getRouteController().startRoute("cycle");
             assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
             context.getRouteController().stopRoute("cycle");
             context.getRouteController().startRoute("cycle");
             Thread.sleep(500);
-            ZenohLifecycleReliabilityTest.Resources baseline = ZenohLifecycleReliabilityTest.Resources.now();
+            ZenohLifecycleReliabilityTest.Resources baseline =
+                    ZenohLifecycleReliabilityTest.Resources.now();
             long t0 = System.nanoTime();
 
             for (int i = 0; i < cycles; i++) {
                 context.getRouteController().stopRoute("cycle");
-                assertThat(NativeDiagnostics.liveObjects()).as("stopped, cycle %d", i).isEqualTo(stopped);
+                assertThat(NativeDiagnostics.liveObjects())
+                        .as("stopped, cycle %d", i)
+                        .isEqualTo(stopped);
                 context.getRouteController().startRoute("cycle");
-                assertThat(NativeDiagnostics.liveObjects()).as("started, cycle %d", i).isEqualTo(started);
+                assertThat(NativeDiagnostics.liveObjects())
+                        .as("started, cycle %d", i)
+                        .isEqualTo(started);
             }
             assertThat(component().sessions().snapshot()).hasSize(sessions);
             assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
-            ZenohLifecycleReliabilityTest.Resources after = ZenohLifecycleReliabilityTest.awaitBaseline(baseline,
-                    "after " + cycles + " route cycles");
-            ReliabilitySuite.figure("lifecycle", "routeCycles", cycles + " in " + String.format("%.1f s",
-                    (System.nanoTime() - t0) / 1e9) + " (baseline " + baseline + ", after " + after + ")");
+            ZenohLifecycleReliabilityTest.Resources after =
+                    ZenohLifecycleReliabilityTest.awaitBaseline(
+                            baseline, "after " + cycles + " route cycles");
+            ReliabilitySuite.figure(
+                    "lifecycle",
+                    "routeCycles",
+                    cycles
+                            + " in "
+                            + String.format("%.1f s", (System.nanoTime() - t0) / 1e9)
+                            + " (baseline "
+                            + baseline
+                            + ", after "
+                            + after
+                            + ")");
 
             Loopback.settle();
             assertRelays(out, "after " + cycles + " cycles");
@@ -95,61 +116,75 @@ class ZenohLifecycleTest extends ZenohTestSupport {
     void removingTheRouteReleasesItsEndpointsSessionAndDeclarations() throws Exception {
         awaitConnected();
         long before = NativeDiagnostics.liveObjects();
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                // a session of its own (different settings), so its release is visible
-                from("zenoh:solo/in?config=RAW({})").routeId("solo").to("zenoh:solo/out?config=RAW({})");
-            }
-        });
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        // a session of its own (different settings), so its release is visible
+                        from("zenoh:solo/in?config=RAW({})")
+                                .routeId("solo")
+                                .to("zenoh:solo/out?config=RAW({})");
+                    }
+                });
         assertThat(component().sessions().snapshot()).hasSize(2);
         assertThat(NativeDiagnostics.liveObjects()).isGreaterThan(before);
         context.getRouteController().stopRoute("solo");
         context.removeRoute("solo");
         context.removeEndpoints("zenoh:solo/*");
-        Loopback.await(WAIT, () -> NativeDiagnostics.liveObjects() == before, "live objects back to " + before);
+        Loopback.await(
+                WAIT,
+                () -> NativeDiagnostics.liveObjects() == before,
+                "live objects back to " + before);
         assertThat(component().sessions().snapshot()).hasSize(1);
     }
 
     @Test
     void endpointsWithEqualSessionSettingsShareOneSession() throws Exception {
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:share/a").to("zenoh:share/b");
-                from("zenoh:share/c?consumerType=queryable&mode=peer").to("mock:unused");
-                from("direct:share").to("zenoh:share/d?operation=get&multicastScouting=false");
-            }
-        });
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:share/a").to("zenoh:share/b");
+                        from("zenoh:share/c?consumerType=queryable&mode=peer").to("mock:unused");
+                        from("direct:share")
+                                .to("zenoh:share/d?operation=get&multicastScouting=false");
+                    }
+                });
         List<ZenohSessions.Info> shared = component().sessions().snapshot();
         assertThat(shared).as("every endpoint has the same settings").hasSize(1);
         // cycle/in, cycle/out, share/a, share/b, share/c, share/d
         assertThat(shared.get(0).endpoints()).isEqualTo(6);
         assertThat(shared.get(0).config().connect()).containsExactly(Loopback.endpoint(port));
 
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:share/e?config=RAW({})").to("mock:unused");
-            }
-        });
-        assertThat(component().sessions().snapshot()).as("different settings, another session").hasSize(2);
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:share/e?config=RAW({})").to("mock:unused");
+                    }
+                });
+        assertThat(component().sessions().snapshot())
+                .as("different settings, another session")
+                .hasSize(2);
     }
 
     @Test
     void userSuppliedSessionIsUsedAndNeverClosed() throws Exception {
         awaitConnected();
-        try (Session mine = Session.open(Loopback.connector(port)); Collector out = new Collector("mine/**")) {
+        try (Session mine = Session.open(Loopback.connector(port));
+                Collector out = new Collector("mine/**")) {
             Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
             context.getRegistry().bind("mySession", mine);
             int sessionsBefore = component().sessions().snapshot().size();
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("direct:mine").to("zenoh:mine/out?session=#mySession");
-                }
-            });
-            assertThat(component().sessions().snapshot()).as("a user session is not the component's")
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("direct:mine").to("zenoh:mine/out?session=#mySession");
+                        }
+                    });
+            assertThat(component().sessions().snapshot())
+                    .as("a user session is not the component's")
                     .hasSize(sessionsBefore);
             Loopback.settle();
             template.sendBody("direct:mine", "via my session");
@@ -158,25 +193,32 @@ class ZenohLifecycleTest extends ZenohTestSupport {
 
             context.stop();
             assertThat(mine.isClosed()).isFalse();
-            mine.put("mine/after", "still open".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+            mine.put(
+                    "mine/after",
+                    "still open".getBytes(StandardCharsets.UTF_8),
+                    null,
+                    null,
+                    Qos.DEFAULT);
             assertThat(text(out.next())).isEqualTo("still open");
         }
     }
 
     @Test
     void sessionSetOnTheComponentConfigurationIsUsedAndNeverClosed() throws Exception {
-        try (Session mine = Session.open(Loopback.connector(port)); Collector out = new Collector("conf/**")) {
+        try (Session mine = Session.open(Loopback.connector(port));
+                Collector out = new Collector("conf/**")) {
             Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
             CamelContext other = new DefaultCamelContext();
             ZenohComponent zenoh = new ZenohComponent();
             zenoh.getConfiguration().setSession(mine);
             other.addComponent("zenoh", zenoh);
-            other.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("direct:conf").to("zenoh:conf/out");
-                }
-            });
+            other.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("direct:conf").to("zenoh:conf/out");
+                        }
+                    });
             long liveBefore = NativeDiagnostics.liveObjects();
             other.start();
             try {
@@ -188,7 +230,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
                 other.stop();
             }
             assertThat(mine.isClosed()).isFalse();
-            assertThat(NativeDiagnostics.liveObjects()).as("only the route's declarations are gone")
+            assertThat(NativeDiagnostics.liveObjects())
+                    .as("only the route's declarations are gone")
                     .isEqualTo(liveBefore);
         }
     }
@@ -200,15 +243,16 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         ZenohComponent zenoh = new ZenohComponent();
         configure(zenoh.getConfiguration());
         other.addComponent("zenoh", zenoh);
-        other.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:ctx/in").to("zenoh:ctx/out");
-                from("zenoh:ctx/q?consumerType=queryable").setBody(constant("x"));
-                from("zenoh:ctx/alive?consumerType=liveliness").to("log:alive");
-                from("direct:ctx").to("zenoh:ctx/get?operation=get&config=RAW({})");
-            }
-        });
+        other.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:ctx/in").to("zenoh:ctx/out");
+                        from("zenoh:ctx/q?consumerType=queryable").setBody(constant("x"));
+                        from("zenoh:ctx/alive?consumerType=liveliness").to("log:alive");
+                        from("direct:ctx").to("zenoh:ctx/get?operation=get&config=RAW({})");
+                    }
+                });
         other.start();
         List<ZenohSessions.Info> sessions = zenoh.sessions().snapshot();
         assertThat(sessions).hasSize(2);
@@ -217,7 +261,13 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         other.stop();
         assertThat(sessions).allMatch(i -> i.session().isClosed());
         assertThat(zenoh.sessions().snapshot()).isEmpty();
-        Loopback.await(WAIT, () -> NativeDiagnostics.liveObjects() == before,
-                "live objects back to " + before + " (now " + NativeDiagnostics.liveObjects() + ")");
+        Loopback.await(
+                WAIT,
+                () -> NativeDiagnostics.liveObjects() == before,
+                "live objects back to "
+                        + before
+                        + " (now "
+                        + NativeDiagnostics.liveObjects()
+                        + ")");
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,7 +14,9 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** from("zenoh:...?consumerType=liveliness"): token appearances and disappearances as PUT / DELETE. */
+/**
+ * from("zenoh:...?consumerType=liveliness"): token appearances and disappearances as PUT / DELETE.
+ */
 class ZenohLivelinessTest extends ZenohTestSupport {
 
     @Override
@@ -19,9 +25,13 @@ class ZenohLivelinessTest extends ZenohTestSupport {
             @Override
             public void configure() {
                 from("zenoh:robots/**?consumerType=liveliness").to("mock:robots");
-                from("zenoh:fleet/**?consumerType=liveliness&history=true").routeId("history").autoStartup(false)
+                from("zenoh:fleet/**?consumerType=liveliness&history=true")
+                        .routeId("history")
+                        .autoStartup(false)
                         .to("mock:history");
-                from("zenoh:fleet/**?consumerType=liveliness").routeId("noHistory").autoStartup(false)
+                from("zenoh:fleet/**?consumerType=liveliness")
+                        .routeId("noHistory")
+                        .autoStartup(false)
                         .to("mock:noHistory");
             }
         };
@@ -81,7 +91,9 @@ class ZenohLivelinessTest extends ZenohTestSupport {
             assertThat(m.getHeader(ZenohConstants.SAMPLE_KIND)).isEqualTo("PUT");
             assertThat(m.getHeader(ZenohConstants.KEY_EXPR)).isEqualTo("fleet/f1");
             TimeUnit.MILLISECONDS.sleep(500);
-            assertThat(noHistory.getExchanges()).as("without history the earlier token is not reported").isEmpty();
+            assertThat(noHistory.getExchanges())
+                    .as("without history the earlier token is not reported")
+                    .isEmpty();
         }
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,14 +31,17 @@ class ZenohMainTest {
         int port = Loopback.freePort();
         try (Session peer = Session.open(Loopback.listener(port))) {
             BlockingQueue<Sample> samples = new LinkedBlockingQueue<>();
-            try (Subscriber sub = peer.declareSubscriber("main/**", SubscriberOptions.DEFAULT, samples::add)) {
+            try (Subscriber sub =
+                    peer.declareSubscriber("main/**", SubscriberOptions.DEFAULT, samples::add)) {
                 Main main = new Main();
-                main.configure().addRoutesBuilder(new RouteBuilder() {
-                    @Override
-                    public void configure() {
-                        from("direct:main").routeId("main").to("zenoh:main/out");
-                    }
-                });
+                main.configure()
+                        .addRoutesBuilder(
+                                new RouteBuilder() {
+                                    @Override
+                                    public void configure() {
+                                        from("direct:main").routeId("main").to("zenoh:main/out");
+                                    }
+                                });
                 main.addInitialProperty("camel.component.zenoh.connect", Loopback.endpoint(port));
                 main.addInitialProperty("camel.component.zenoh.multicastScouting", "false");
                 main.addInitialProperty("camel.component.zenoh.listen", "tcp/127.0.0.1:0");
@@ -43,28 +50,36 @@ class ZenohMainTest {
                 try {
                     CamelContext context = main.getCamelContext();
                     ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
-                    assertThat(zenoh.getConfiguration().getConnect()).isEqualTo(Loopback.endpoint(port));
+                    assertThat(zenoh.getConfiguration().getConnect())
+                            .isEqualTo(Loopback.endpoint(port));
                     assertThat(zenoh.getConfiguration().getMulticastScouting()).isFalse();
                     assertThat(zenoh.getConfiguration().getPriority()).isEqualTo("dataHigh");
 
                     List<ZenohSessions.Info> sessions = zenoh.sessions().snapshot();
                     assertThat(sessions).hasSize(1);
                     assertThat(sessions.get(0).config().multicastScouting()).isFalse();
-                    assertThat(sessions.get(0).config().listen()).containsExactly("tcp/127.0.0.1:0");
+                    assertThat(sessions.get(0).config().listen())
+                            .containsExactly("tcp/127.0.0.1:0");
 
-                    Loopback.await(Duration.ofSeconds(10), () -> !peer.info().peers().isEmpty(),
+                    Loopback.await(
+                            Duration.ofSeconds(10),
+                            () -> !peer.info().peers().isEmpty(),
                             "the Main's session to reach the peer");
                     Loopback.settle();
                     context.createProducerTemplate().sendBody("direct:main", "from main");
                     Sample s = samples.poll(10, TimeUnit.SECONDS);
                     assertThat(s).as("a sample within 10 s").isNotNull();
                     assertThat(s.keyExpr()).isEqualTo("main/out");
-                    assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("from main");
-                    assertThat(s.priority()).as("camel.component.zenoh.priority").isEqualTo(Priority.DATA_HIGH);
+                    assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                            .isEqualTo("from main");
+                    assertThat(s.priority())
+                            .as("camel.component.zenoh.priority")
+                            .isEqualTo(Priority.DATA_HIGH);
                 } finally {
                     main.stop();
                 }
-                assertThat(main.getCamelContext() == null || main.getCamelContext().isStopped()).isTrue();
+                assertThat(main.getCamelContext() == null || main.getCamelContext().isStopped())
+                        .isTrue();
             }
         }
     }

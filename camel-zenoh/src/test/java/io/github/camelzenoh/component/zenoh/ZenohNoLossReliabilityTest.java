@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,10 +26,10 @@ import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 2 — no loss. Reliable + BLOCK messages go peer publisher → {@code from(zenoh:a)}
- * → {@code to(zenoh:b?congestionControl=block)} → peer subscriber, each carrying its sequence
- * number; every one must arrive exactly once and in order (CI: 200 k, full: 10 M). The consumer's
- * hand-off keeps its default policy (block: back-pressure onto zenoh, nothing dropped).
+ * Issue 6, item 2 — no loss. Reliable + BLOCK messages go peer publisher → {@code from(zenoh:a)} →
+ * {@code to(zenoh:b?congestionControl=block)} → peer subscriber, each carrying its sequence number;
+ * every one must arrive exactly once and in order (CI: 200 k, full: 10 M). The consumer's hand-off
+ * keeps its default policy (block: back-pressure onto zenoh, nothing dropped).
  */
 class ZenohNoLossReliabilityTest extends ZenohTestSupport {
 
@@ -37,7 +41,9 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
-                from("zenoh:noloss/a").routeId("noloss").to("zenoh:noloss/b?congestionControl=block");
+                from("zenoh:noloss/a")
+                        .routeId("noloss")
+                        .to("zenoh:noloss/b?congestionControl=block");
             }
         };
     }
@@ -93,17 +99,32 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
         int n = ReliabilitySuite.scale("noLossMessages", 200_000, 10_000_000);
         awaitConnected();
         Checker checker = new Checker(n);
-        Qos block = Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK).withReliability(Reliability.RELIABLE);
-        try (Subscriber sub = peer.declareSubscriber("noloss/b", SubscriberOptions.DEFAULT,
-                s -> checker.on(ByteBuffer.wrap(s.payload()).getLong()));
-                Publisher pub = peer.declarePublisher("noloss/a", PublisherOptions.DEFAULT.withQos(block))) {
+        Qos block =
+                Qos.DEFAULT
+                        .withCongestionControl(CongestionControl.BLOCK)
+                        .withReliability(Reliability.RELIABLE);
+        try (Subscriber sub =
+                        peer.declareSubscriber(
+                                "noloss/b",
+                                SubscriberOptions.DEFAULT,
+                                s -> checker.on(ByteBuffer.wrap(s.payload()).getLong()));
+                Publisher pub =
+                        peer.declarePublisher(
+                                "noloss/a", PublisherOptions.DEFAULT.withQos(block))) {
             // until the route's subscriber and publisher both match: warm-ups come through
             ZenohEndpoint in = context.getEndpoint("zenoh:noloss/a", ZenohEndpoint.class);
-            ZenohEndpoint out = context.getEndpoint("zenoh:noloss/b?congestionControl=block", ZenohEndpoint.class);
-            Loopback.await(Duration.ofSeconds(10), () -> {
-                pub.put(seq(WARM_UP));
-                return out.sent.sum() > 0 && out.unmatched.sum() < out.sent.sum() && pub.hasMatchingSubscribers();
-            }, "the route to relay a warm-up");
+            ZenohEndpoint out =
+                    context.getEndpoint(
+                            "zenoh:noloss/b?congestionControl=block", ZenohEndpoint.class);
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> {
+                        pub.put(seq(WARM_UP));
+                        return out.sent.sum() > 0
+                                && out.unmatched.sum() < out.sent.sum()
+                                && pub.hasMatchingSubscribers();
+                    },
+                    "the route to relay a warm-up");
             Loopback.settle();
             long inBefore = in.received.sum();
             long unmatchedBefore = out.unmatched.sum();
@@ -115,8 +136,15 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
             long published = System.nanoTime();
             // bounded: generous for a slow CI machine (the route relays ~100 k msg/s here)
             Duration budget = Duration.ofSeconds(60 + n / 10_000);
-            Loopback.await(budget, () -> checker.received() >= n, "all " + n + " messages at the peer subscriber"
-                    + " (received " + checker.received() + ")");
+            Loopback.await(
+                    budget,
+                    () -> checker.received() >= n,
+                    "all "
+                            + n
+                            + " messages at the peer subscriber"
+                            + " (received "
+                            + checker.received()
+                            + ")");
             long done = System.nanoTime();
             Thread.sleep(200); // nothing more (no duplicate) may trail in
 
@@ -126,11 +154,19 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
             ReliabilitySuite.figure(SUITE, "duplicates", checker.duplicates);
             ReliabilitySuite.figure(SUITE, "outOfOrder", checker.outOfOrder);
             ReliabilitySuite.figure(SUITE, "relayedPerSecond", (long) (n / ((done - start) / 1e9)));
-            ReliabilitySuite.figure(SUITE, "seconds", String.format("%.1f (publishing %.1f)", (done - start) / 1e9,
-                    (published - start) / 1e9));
+            ReliabilitySuite.figure(
+                    SUITE,
+                    "seconds",
+                    String.format(
+                            "%.1f (publishing %.1f)",
+                            (done - start) / 1e9, (published - start) / 1e9));
             assertThat(lost).as("lost").isZero();
-            assertThat(checker.duplicates).as("duplicates (first anomaly %d)", checker.firstAnomaly).isZero();
-            assertThat(checker.outOfOrder).as("out of order (first anomaly %d)", checker.firstAnomaly).isZero();
+            assertThat(checker.duplicates)
+                    .as("duplicates (first anomaly %d)", checker.firstAnomaly)
+                    .isZero();
+            assertThat(checker.outOfOrder)
+                    .as("out of order (first anomaly %d)", checker.firstAnomaly)
+                    .isZero();
             assertThat(checker.received()).isEqualTo(n);
             assertThat(in.received.sum() - inBefore).as("samples the route received").isEqualTo(n);
             assertThat(in.dropped.sum()).as("dropped by the hand-off").isZero();
@@ -141,31 +177,39 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
 
     // ---- a stalled receiver: zenoh's BLOCK has a time limit --------------------------------
 
-    private static final String RAISED_LIMIT = "{transport: {link: {tx: {queue: {congestion_control: {block:"
-            + " {wait_before_close: 30000000}}}}}}}";
+    private static final String RAISED_LIMIT =
+            "{transport: {link: {tx: {queue: {congestion_control: {block:"
+                    + " {wait_before_close: 30000000}}}}}}}";
 
     /**
-     * Runs {@code n} messages peer → route → peer subscriber, whose callback stalls once for
-     * {@code stallMillis} at message 1,000. zenoh's BLOCK waits for room at most
+     * Runs {@code n} messages peer → route → peer subscriber, whose callback stalls once for {@code
+     * stallMillis} at message 1,000. zenoh's BLOCK waits for room at most
      * transport/link/tx/queue/congestion_control/block/wait_before_close (5 s by default), then
      * closes the link: what was queued is lost although every put returned normally. Returns the
      * number of messages lost.
      */
-    private long stalledRun(String label, int n, long stallMillis, boolean raisedLimit) throws Exception {
+    private long stalledRun(String label, int n, long stallMillis, boolean raisedLimit)
+            throws Exception {
         // 1 KiB messages: n of them exceed what loopback socket buffers hold, so the stall does
         // reach the publishers (8-byte ones would simply wait in the buffers)
         byte[] payload = new byte[1024];
         int port = Loopback.freePort();
         SessionConfig listener = Loopback.listener(port);
         if (raisedLimit) {
-            listener = listener.withOverride("transport/link/tx/queue/congestion_control/block/wait_before_close",
-                    "30000000");
+            listener =
+                    listener.withOverride(
+                            "transport/link/tx/queue/congestion_control/block/wait_before_close",
+                            "30000000");
         }
-        Qos block = Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK).withReliability(Reliability.RELIABLE);
+        Qos block =
+                Qos.DEFAULT
+                        .withCongestionControl(CongestionControl.BLOCK)
+                        .withReliability(Reliability.RELIABLE);
         CamelContext camel = new DefaultCamelContext();
         try (Session edge = Session.open(listener)) {
             Checker checker = new Checker(n);
-            java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicBoolean stalled =
+                    new java.util.concurrent.atomic.AtomicBoolean();
             ZenohComponent zenoh = new ZenohComponent();
             zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
             zenoh.getConfiguration().setListen("tcp/127.0.0.1:0");
@@ -175,29 +219,43 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
                 zenoh.getConfiguration().setMode("peer");
             }
             camel.addComponent("zenoh", zenoh);
-            camel.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("zenoh:stall/a").to("zenoh:stall/b?congestionControl=block");
-                }
-            });
+            camel.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:stall/a").to("zenoh:stall/b?congestionControl=block");
+                        }
+                    });
             camel.start();
-            try (Subscriber sub = edge.declareSubscriber("stall/b", SubscriberOptions.DEFAULT, smp -> {
-                long seq = ByteBuffer.wrap(smp.payload()).getLong();
-                if (seq == 1_000 && stalled.compareAndSet(false, true)) {
-                    try {
-                        Thread.sleep(stallMillis);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                checker.on(seq);
-            }); Publisher pub = edge.declarePublisher("stall/a", PublisherOptions.DEFAULT.withQos(block))) {
-                ZenohEndpoint out = camel.getEndpoint("zenoh:stall/b?congestionControl=block", ZenohEndpoint.class);
-                Loopback.await(Duration.ofSeconds(10), () -> {
-                    pub.put(seq(WARM_UP));
-                    return out.sent.sum() > out.unmatched.sum() && pub.hasMatchingSubscribers();
-                }, "the route to relay a warm-up");
+            try (Subscriber sub =
+                            edge.declareSubscriber(
+                                    "stall/b",
+                                    SubscriberOptions.DEFAULT,
+                                    smp -> {
+                                        long seq = ByteBuffer.wrap(smp.payload()).getLong();
+                                        if (seq == 1_000 && stalled.compareAndSet(false, true)) {
+                                            try {
+                                                Thread.sleep(stallMillis);
+                                            } catch (InterruptedException e) {
+                                                Thread.currentThread().interrupt();
+                                            }
+                                        }
+                                        checker.on(seq);
+                                    });
+                    Publisher pub =
+                            edge.declarePublisher(
+                                    "stall/a", PublisherOptions.DEFAULT.withQos(block))) {
+                ZenohEndpoint out =
+                        camel.getEndpoint(
+                                "zenoh:stall/b?congestionControl=block", ZenohEndpoint.class);
+                Loopback.await(
+                        Duration.ofSeconds(10),
+                        () -> {
+                            pub.put(seq(WARM_UP));
+                            return out.sent.sum() > out.unmatched.sum()
+                                    && pub.hasMatchingSubscribers();
+                        },
+                        "the route to relay a warm-up");
                 Loopback.settle();
                 long t0 = System.nanoTime();
                 for (long i = 0; i < n; i++) {
@@ -205,15 +263,30 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
                     pub.put(payload);
                 }
                 // everything that still can arrive does within the stall plus a few seconds
-                Loopback.await(Duration.ofMillis(stallMillis + 30_000), () -> checker.received() >= n
-                        || System.nanoTime() - t0 > TimeUnit.MILLISECONDS.toNanos(stallMillis + 15_000),
+                Loopback.await(
+                        Duration.ofMillis(stallMillis + 30_000),
+                        () ->
+                                checker.received() >= n
+                                        || System.nanoTime() - t0
+                                                > TimeUnit.MILLISECONDS.toNanos(
+                                                        stallMillis + 15_000),
                         "the run to end");
                 Thread.sleep(500);
                 long lost = n - checker.seen.cardinality();
-                ReliabilitySuite.figure(SUITE, label, String.format("%d messages of 1 KiB, receiver stalled %d ms, %s:"
-                        + " lost %d, duplicates %d, out of order %d", n, stallMillis,
-                        raisedLimit ? "wait_before_close raised to 30 s" : "zenoh's default wait_before_close (5 s)",
-                        lost, checker.duplicates, checker.outOfOrder));
+                ReliabilitySuite.figure(
+                        SUITE,
+                        label,
+                        String.format(
+                                "%d messages of 1 KiB, receiver stalled %d ms, %s:"
+                                        + " lost %d, duplicates %d, out of order %d",
+                                n,
+                                stallMillis,
+                                raisedLimit
+                                        ? "wait_before_close raised to 30 s"
+                                        : "zenoh's default wait_before_close (5 s)",
+                                lost,
+                                checker.duplicates,
+                                checker.outOfOrder));
                 assertThat(checker.duplicates).isZero();
                 return lost;
             }
@@ -222,7 +295,10 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
         }
     }
 
-    /** A 2 s stall is within zenoh's limit: back-pressure through the route's hand-off, nothing lost. */
+    /**
+     * A 2 s stall is within zenoh's limit: back-pressure through the route's hand-off, nothing
+     * lost.
+     */
     @Test
     void aReceiverStalledWithinZenohsBlockLimitLosesNothing() throws Exception {
         assertThat(stalledRun("stall2s", 30_000, 2_000, false)).as("lost").isZero();
@@ -235,9 +311,11 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
      */
     @Test
     void aReceiverStalledLongerThanZenohsBlockLimit() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(ReliabilitySuite.FULL,
-                "full form only (tools/reliability.sh): two 8 s stalls");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                ReliabilitySuite.FULL, "full form only (tools/reliability.sh): two 8 s stalls");
         stalledRun("stall8sDefaultLimit", 100_000, 8_000, false);
-        assertThat(stalledRun("stall8sRaisedLimit", 100_000, 8_000, true)).as("lost with the raised limit").isZero();
+        assertThat(stalledRun("stall8sRaisedLimit", 100_000, 8_000, true))
+                .as("lost with the raised limit")
+                .isZero();
     }
 }

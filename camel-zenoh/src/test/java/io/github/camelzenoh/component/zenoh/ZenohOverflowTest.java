@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,14 +14,17 @@ import io.github.camelzenoh.zenoh.Qos;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** A slow route behind a small hand-off queue: what each overflow policy drops, and that it is counted. */
+/**
+ * A slow route behind a small hand-off queue: what each overflow policy drops, and that it is
+ * counted.
+ */
 class ZenohOverflowTest extends ZenohTestSupport {
 
     private static final int BURST = 200;
@@ -30,28 +37,45 @@ class ZenohOverflowTest extends ZenohTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
-                from("zenoh:burst/newest/**?queueSize=10&overflowPolicy=dropNewest").routeId("dropNewest")
-                        .process(e -> Thread.sleep(20)).to("mock:dropNewest");
-                from("zenoh:burst/oldest/**?queueSize=10&overflowPolicy=dropOldest").routeId("dropOldest")
-                        .process(e -> Thread.sleep(20)).to("mock:dropOldest");
-                from("zenoh:burst/block/**?queueSize=10&overflowPolicy=block").routeId("block")
-                        .process(e -> Thread.sleep(5)).to("mock:block");
-                from("zenoh:burst/parallel/**?concurrentConsumers=4").routeId("parallel").process(e -> {
-                    int now = busy.incrementAndGet();
-                    if (Integer.parseInt(e.getMessage().getBody(String.class)) >= 4) {
-                        maxBusyForQueued.accumulateAndGet(now, Math::max);
-                    }
-                    Thread.sleep(300);
-                    busy.decrementAndGet();
-                }).to("mock:parallel");
+                from("zenoh:burst/newest/**?queueSize=10&overflowPolicy=dropNewest")
+                        .routeId("dropNewest")
+                        .process(e -> Thread.sleep(20))
+                        .to("mock:dropNewest");
+                from("zenoh:burst/oldest/**?queueSize=10&overflowPolicy=dropOldest")
+                        .routeId("dropOldest")
+                        .process(e -> Thread.sleep(20))
+                        .to("mock:dropOldest");
+                from("zenoh:burst/block/**?queueSize=10&overflowPolicy=block")
+                        .routeId("block")
+                        .process(e -> Thread.sleep(5))
+                        .to("mock:block");
+                from("zenoh:burst/parallel/**?concurrentConsumers=4")
+                        .routeId("parallel")
+                        .process(
+                                e -> {
+                                    int now = busy.incrementAndGet();
+                                    if (Integer.parseInt(e.getMessage().getBody(String.class))
+                                            >= 4) {
+                                        maxBusyForQueued.accumulateAndGet(now, Math::max);
+                                    }
+                                    Thread.sleep(300);
+                                    busy.decrementAndGet();
+                                })
+                        .to("mock:parallel");
             }
         };
     }
 
-    /** 200 samples as fast as the peer can send them; congestion control BLOCK so zenoh itself drops none. */
+    /**
+     * 200 samples as fast as the peer can send them; congestion control BLOCK so zenoh itself drops
+     * none.
+     */
     private static void burst(String key) {
-        try (Publisher pub = peer.declarePublisher(key, PublisherOptions.DEFAULT.withQos(
-                Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
+        try (Publisher pub =
+                peer.declarePublisher(
+                        key,
+                        PublisherOptions.DEFAULT.withQos(
+                                Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
             for (int i = 0; i < BURST; i++) {
                 pub.put(String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null);
             }
@@ -63,13 +87,20 @@ class ZenohOverflowTest extends ZenohTestSupport {
     }
 
     private static List<Integer> numbers(MockEndpoint mock) {
-        return mock.getExchanges().stream().map(e -> Integer.valueOf(e.getMessage().getBody(String.class))).toList();
+        return mock.getExchanges().stream()
+                .map(e -> Integer.valueOf(e.getMessage().getBody(String.class)))
+                .toList();
     }
 
     /** Waits until every received sample is either routed or dropped. */
     private static void awaitAccounted(ZenohEndpoint ep, MockEndpoint mock) {
-        Loopback.await(WAIT, () -> ep.received.sum() == BURST, "all " + BURST + " samples to reach the consumer");
-        Loopback.await(WAIT, () -> mock.getReceivedCounter() + ep.dropped.sum() == ep.received.sum(),
+        Loopback.await(
+                WAIT,
+                () -> ep.received.sum() == BURST,
+                "all " + BURST + " samples to reach the consumer");
+        Loopback.await(
+                WAIT,
+                () -> mock.getReceivedCounter() + ep.dropped.sum() == ep.received.sum(),
                 "routed + dropped = received");
     }
 
@@ -105,7 +136,9 @@ class ZenohOverflowTest extends ZenohTestSupport {
         assertThat(ep.dropped.sum()).isGreaterThan(0).isEqualTo(BURST - routed);
         List<Integer> seen = numbers(mock);
         assertThat(seen).isSorted().doesNotHaveDuplicates();
-        assertThat(seen.get(seen.size() - 1)).as("the newest is never the one dropped").isEqualTo(BURST - 1);
+        assertThat(seen.get(seen.size() - 1))
+                .as("the newest is never the one dropped")
+                .isEqualTo(BURST - 1);
     }
 
     @Test
@@ -116,8 +149,10 @@ class ZenohOverflowTest extends ZenohTestSupport {
         ZenohEndpoint ep = endpoint("block");
         burst("burst/block/x");
         mock.assertIsSatisfied(WAIT.toMillis());
-        assertThat(numbers(mock)).as("all, in the publisher's order")
-                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, BURST).boxed().toList());
+        assertThat(numbers(mock))
+                .as("all, in the publisher's order")
+                .containsExactlyElementsOf(
+                        java.util.stream.IntStream.range(0, BURST).boxed().toList());
         assertThat(ep.received.sum()).isEqualTo(BURST);
         assertThat(ep.dropped.sum()).isZero();
         assertThat(mock.getExchanges()).extracting(Exchange::getException).containsOnlyNulls();
@@ -141,8 +176,11 @@ class ZenohOverflowTest extends ZenohTestSupport {
             }
         }
         Loopback.await(WAIT, () -> mock.getReceivedCounter() == 20, "20 exchanges");
-        assertThat(numbers(mock)).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 20).boxed().toList());
-        assertThat(maxBusyForQueued.get()).as("route threads busy at once on the queued burst").isEqualTo(4);
+        assertThat(numbers(mock))
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, 20).boxed().toList());
+        assertThat(maxBusyForQueued.get())
+                .as("route threads busy at once on the queued burst")
+                .isEqualTo(4);
         assertThat(endpoint("parallel").dropped.sum()).isZero();
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +20,9 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** to("zenoh:...") put/delete: payloads, the encoding precedence, QoS on the wire, re-send by value. */
+/**
+ * to("zenoh:...") put/delete: payloads, the encoding precedence, QoS on the wire, re-send by value.
+ */
 class ZenohProducerTest extends ZenohTestSupport {
 
     @Override
@@ -26,7 +32,9 @@ class ZenohProducerTest extends ZenohTestSupport {
             public void configure() {
                 from("direct:plain").to("zenoh:out/plain");
                 from("direct:json").to("zenoh:out/json?encoding=application/json");
-                from("direct:qos").to("zenoh:out/qos?priority=interactiveLow&congestionControl=block&express=true");
+                from("direct:qos")
+                        .to(
+                                "zenoh:out/qos?priority=interactiveLow&congestionControl=block&express=true");
                 from("direct:delete").to("zenoh:out/plain?operation=delete");
                 // re-send by value: received on in/**, sent on by a second route
                 from("zenoh:in/**").to("mock:in").to("zenoh:relay");
@@ -52,16 +60,29 @@ class ZenohProducerTest extends ZenohTestSupport {
             Sample empty = c.next();
             assertThat(empty.payload()).isEmpty();
 
-            template.sendBodyAndHeader("direct:plain", "{}", Exchange.CONTENT_TYPE, "application/json; charset=UTF-8");
+            template.sendBodyAndHeader(
+                    "direct:plain", "{}", Exchange.CONTENT_TYPE, "application/json; charset=UTF-8");
             assertThat(c.next().encoding()).isEqualTo(new Encoding(5, "charset=UTF-8"));
 
             template.sendBodyAndHeader("direct:json", "{}", Exchange.CONTENT_TYPE, "text/plain");
-            assertThat(c.next().encoding()).as("endpoint option beats Content-Type").isEqualTo(Encoding.APPLICATION_JSON);
+            assertThat(c.next().encoding())
+                    .as("endpoint option beats Content-Type")
+                    .isEqualTo(Encoding.APPLICATION_JSON);
 
-            template.sendBodyAndHeaders("direct:json", "{}", Map.of(ZenohConstants.ENCODING_ID, 0xFFFF,
-                    ZenohConstants.ENCODING_SCHEMA, "vnd/pose;v3", Exchange.CONTENT_TYPE, "text/plain"));
+            template.sendBodyAndHeaders(
+                    "direct:json",
+                    "{}",
+                    Map.of(
+                            ZenohConstants.ENCODING_ID,
+                            0xFFFF,
+                            ZenohConstants.ENCODING_SCHEMA,
+                            "vnd/pose;v3",
+                            Exchange.CONTENT_TYPE,
+                            "text/plain"));
             Sample custom = c.next();
-            assertThat(custom.encoding()).as("headers beat everything").isEqualTo(new Encoding(0xFFFF, "vnd/pose;v3"));
+            assertThat(custom.encoding())
+                    .as("headers beat everything")
+                    .isEqualTo(new Encoding(0xFFFF, "vnd/pose;v3"));
 
             template.sendBodyAndHeader("direct:plain", "a", ZenohConstants.ATTACHMENT, "att");
             assertThat(c.next().attachment()).asString(StandardCharsets.UTF_8).isEqualTo("att");
@@ -88,7 +109,8 @@ class ZenohProducerTest extends ZenohTestSupport {
             io.github.camelzenoh.zenoh.Loopback.settle();
             template.sendBody("direct:delete", "ignored");
             assertThat(c.next().kind()).isEqualTo(SampleKind.DELETE);
-            template.sendBodyAndHeader("direct:plain", "ignored", ZenohConstants.OPERATION, "delete");
+            template.sendBodyAndHeader(
+                    "direct:plain", "ignored", ZenohConstants.OPERATION, "delete");
             assertThat(c.next().kind()).isEqualTo(SampleKind.DELETE);
         }
     }
@@ -98,10 +120,15 @@ class ZenohProducerTest extends ZenohTestSupport {
         awaitConnected();
         try (Collector c = new Collector("out/**")) {
             io.github.camelzenoh.zenoh.Loopback.settle();
-            Exchange e = template.request("direct:plain", x -> {
-                x.getMessage().setBody("redirected");
-                x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "out/elsewhere");
-            });
+            Exchange e =
+                    template.request(
+                            "direct:plain",
+                            x -> {
+                                x.getMessage().setBody("redirected");
+                                x.getMessage()
+                                        .setHeader(
+                                                ZenohConstants.OVERRIDE_KEY_EXPR, "out/elsewhere");
+                            });
             assertThat(e.getException()).isNull();
             assertThat(c.next().keyExpr()).isEqualTo("out/elsewhere");
             assertThat(e.getMessage().getHeader(ZenohConstants.OVERRIDE_KEY_EXPR)).isNull();
@@ -118,9 +145,14 @@ class ZenohProducerTest extends ZenohTestSupport {
         try (Collector c = new Collector("relay");
                 Publisher pub = peer.declarePublisher("in/robot/pose", PublisherOptions.DEFAULT)) {
             io.github.camelzenoh.zenoh.Loopback.settle();
-            pub.put(new byte[] {9, 8, 7}, new Encoding(0xFFFF, "vnd/pose;v3"), "a1".getBytes(StandardCharsets.UTF_8));
+            pub.put(
+                    new byte[] {9, 8, 7},
+                    new Encoding(0xFFFF, "vnd/pose;v3"),
+                    "a1".getBytes(StandardCharsets.UTF_8));
             Sample s = c.next();
-            assertThat(s.keyExpr()).as("the consumer's CamelZenohKeyExpr never redirects").isEqualTo("relay");
+            assertThat(s.keyExpr())
+                    .as("the consumer's CamelZenohKeyExpr never redirects")
+                    .isEqualTo("relay");
             assertThat(s.payload()).containsExactly(9, 8, 7);
             assertThat(s.encoding()).isEqualTo(new Encoding(0xFFFF, "vnd/pose;v3"));
             assertThat(s.attachment()).asString(StandardCharsets.UTF_8).isEqualTo("a1");

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Interop with Python eclipse-zenoh (an implementation we did not write): Python publisher → Camel
- * route → Python subscriber, and Python get → Camel queryable route. The Camel session listens on
- * a known loopback port that the Python processes connect to.
+ * route → Python subscriber, and Python get → Camel queryable route. The Camel session listens on a
+ * known loopback port that the Python processes connect to.
  */
 class ZenohPythonInteropTest extends ZenohTestSupport {
 
@@ -48,11 +52,36 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
         awaitConnected();
         MockEndpoint relayed = getMockEndpoint("mock:relayed");
         relayed.expectedMessageCount(3);
-        try (PythonPeer sub = PythonPeer.start("sub", "--connect", CAMEL, "--key", "py/out", "--count", "3",
-                "--timeout", "30")) {
-            try (PythonPeer pub = PythonPeer.start("pub", "--connect", CAMEL, "--key", "py/in/temp", "--count", "3",
-                    "--payload", "reading {i}", "--encoding", "text/plain;charset=utf-8", "--attachment", "py-att",
-                    "--delay", "1.5", "--interval", "0.05")) {
+        try (PythonPeer sub =
+                PythonPeer.start(
+                        "sub",
+                        "--connect",
+                        CAMEL,
+                        "--key",
+                        "py/out",
+                        "--count",
+                        "3",
+                        "--timeout",
+                        "30")) {
+            try (PythonPeer pub =
+                    PythonPeer.start(
+                            "pub",
+                            "--connect",
+                            CAMEL,
+                            "--key",
+                            "py/in/temp",
+                            "--count",
+                            "3",
+                            "--payload",
+                            "reading {i}",
+                            "--encoding",
+                            "text/plain;charset=utf-8",
+                            "--attachment",
+                            "py-att",
+                            "--delay",
+                            "1.5",
+                            "--interval",
+                            "0.05")) {
                 List<JsonNode> got = new ArrayList<>();
                 for (int i = 0; i < 3; i++) {
                     JsonNode n = sub.nextJson(30);
@@ -60,11 +89,16 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
                     got.add(n);
                 }
                 assertThat(got).extracting(n -> n.get("key").asText()).containsOnly("py/out");
-                assertThat(got).extracting(n -> PythonPeer.text(n.get("payload")))
+                assertThat(got)
+                        .extracting(n -> PythonPeer.text(n.get("payload")))
                         .containsExactly("reading 0", "reading 1", "reading 2");
-                assertThat(got).extracting(n -> n.get("encoding").asText()).as("encoding re-sent by value")
+                assertThat(got)
+                        .extracting(n -> n.get("encoding").asText())
+                        .as("encoding re-sent by value")
                         .containsOnly("text/plain;charset=utf-8");
-                assertThat(got).extracting(n -> PythonPeer.text(n.get("attachment"))).containsOnly("py-att");
+                assertThat(got)
+                        .extracting(n -> PythonPeer.text(n.get("attachment")))
+                        .containsOnly("py-att");
                 assertThat(got).extracting(n -> n.get("kind").asText()).containsOnly("PUT");
                 pub.awaitLine("END", 30);
             }
@@ -73,16 +107,34 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
         relayed.assertIsSatisfied();
         assertThat(relayed.getExchanges().get(0).getMessage().getHeader(ZenohConstants.KEY_EXPR))
                 .isEqualTo("py/in/temp");
-        assertThat(relayed.getExchanges().get(0).getMessage().getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(4);
-        assertThat(relayed.getExchanges().get(0).getMessage().getHeader(ZenohConstants.ENCODING_SCHEMA))
+        assertThat(relayed.getExchanges().get(0).getMessage().getHeader(ZenohConstants.ENCODING_ID))
+                .isEqualTo(4);
+        assertThat(
+                        relayed.getExchanges()
+                                .get(0)
+                                .getMessage()
+                                .getHeader(ZenohConstants.ENCODING_SCHEMA))
                 .isEqualTo("charset=utf-8");
     }
 
     @Test
     void pythonGetIsAnsweredByACamelQueryableRoute() throws Exception {
         awaitConnected();
-        try (PythonPeer get = PythonPeer.start("get", "--connect", CAMEL, "--key", "py/svc/ping", "--payload", "hi",
-                "--encoding", "text/plain", "--delay", "1", "--timeout", "10")) {
+        try (PythonPeer get =
+                PythonPeer.start(
+                        "get",
+                        "--connect",
+                        CAMEL,
+                        "--key",
+                        "py/svc/ping",
+                        "--payload",
+                        "hi",
+                        "--encoding",
+                        "text/plain",
+                        "--delay",
+                        "1",
+                        "--timeout",
+                        "10")) {
             List<JsonNode> replies = get.allJson(30);
             assertThat(replies).as("python stderr: %s", get.stderr()).hasSize(1);
             JsonNode r = replies.get(0);
@@ -95,15 +147,26 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
 
     @Test
     void pythonGetOnAFailingKeyGetsTheCamelRoutesError() throws Exception {
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("zenoh:py/broken/**?consumerType=queryable").throwException(new IllegalStateException("no can do"));
-            }
-        });
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:py/broken/**?consumerType=queryable")
+                                .throwException(new IllegalStateException("no can do"));
+                    }
+                });
         awaitConnected();
-        try (PythonPeer get = PythonPeer.start("get", "--connect", CAMEL, "--key", "py/broken/x", "--delay", "1",
-                "--timeout", "10")) {
+        try (PythonPeer get =
+                PythonPeer.start(
+                        "get",
+                        "--connect",
+                        CAMEL,
+                        "--key",
+                        "py/broken/x",
+                        "--delay",
+                        "1",
+                        "--timeout",
+                        "10")) {
             List<JsonNode> replies = get.allJson(30);
             assertThat(replies).as("python stderr: %s", get.stderr()).hasSize(1);
             assertThat(replies.get(0).get("ok").asBoolean()).isFalse();

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +19,10 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** from("zenoh:...?consumerType=queryable"): the route's result is the reply; failures are error replies. */
+/**
+ * from("zenoh:...?consumerType=queryable"): the route's result is the reply; failures are error
+ * replies.
+ */
 class ZenohQueryableTest extends ZenohTestSupport {
 
     @Override
@@ -32,16 +39,16 @@ class ZenohQueryableTest extends ZenohTestSupport {
                 from("zenoh:fixed/one?consumerType=queryable")
                         .setBody(constant(new byte[] {1, 2, 3}));
                 from("zenoh:fail/**?consumerType=queryable")
-                        .process(e -> {
-                            throw new IllegalStateException("kaboom in the route 42");
-                        });
+                        .process(
+                                e -> {
+                                    throw new IllegalStateException("kaboom in the route 42");
+                                });
                 from("zenoh:inspect/**?consumerType=queryable&encoding=text/plain")
                         .to("mock:inspect")
                         .setBody(constant("inspected"));
                 from("zenoh:complete/**?consumerType=queryable&complete=true")
                         .setBody(constant("complete answer"));
-                from("zenoh:partial/**?consumerType=queryable")
-                        .setBody(constant("partial answer"));
+                from("zenoh:partial/**?consumerType=queryable").setBody(constant("partial answer"));
             }
         };
     }
@@ -61,10 +68,13 @@ class ZenohQueryableTest extends ZenohTestSupport {
         assertThat(replies).hasSize(1);
         Reply r = replies.get(0);
         assertThat(r.ok()).isTrue();
-        assertThat(r.sample().keyExpr()).as("query without wildcard: its own key").isEqualTo("svc/a/b");
+        assertThat(r.sample().keyExpr())
+                .as("query without wildcard: its own key")
+                .isEqualTo("svc/a/b");
         assertThat(text(r.sample().payload())).isEqualTo("hello svc/a/b");
         assertThat(r.sample().encoding()).as("String body").isEqualTo(Encoding.ZENOH_STRING);
-        ZenohEndpoint ep = context.getEndpoint("zenoh:svc/**?consumerType=queryable", ZenohEndpoint.class);
+        ZenohEndpoint ep =
+                context.getEndpoint("zenoh:svc/**?consumerType=queryable", ZenohEndpoint.class);
         assertThat(ep.received.sum()).isEqualTo(1);
         assertThat(ep.sent.sum()).isEqualTo(1);
     }
@@ -85,11 +95,14 @@ class ZenohQueryableTest extends ZenohTestSupport {
         awaitConnected();
         long t0 = System.nanoTime();
         List<Reply> replies = get("svc/*", GetOptions.DEFAULT.withTimeout(10_000));
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).as("an answer, not a timeout")
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0))
+                .as("an answer, not a timeout")
                 .isLessThan(5000);
         assertThat(replies).hasSize(1);
         assertThat(replies.get(0).ok()).isFalse();
-        assertThat(text(replies.get(0).errorPayload())).contains(ZenohConstants.REPLY_KEY_EXPR).contains("svc/*");
+        assertThat(text(replies.get(0).errorPayload()))
+                .contains(ZenohConstants.REPLY_KEY_EXPR)
+                .contains("svc/*");
     }
 
     @Test
@@ -114,11 +127,13 @@ class ZenohQueryableTest extends ZenohTestSupport {
         Reply r = replies.get(0);
         assertThat(r.ok()).isFalse();
         assertThat(text(r.errorPayload())).contains("kaboom in the route 42");
-        ZenohEndpoint ep = context.getEndpoint("zenoh:fail/**?consumerType=queryable", ZenohEndpoint.class);
+        ZenohEndpoint ep =
+                context.getEndpoint("zenoh:fail/**?consumerType=queryable", ZenohEndpoint.class);
         assertThat(ep.failed.sum()).isEqualTo(1);
 
         // the consumer keeps answering afterwards
-        assertThat(get("fail/again", GetOptions.DEFAULT.withTimeout(10_000))).hasSize(1)
+        assertThat(get("fail/again", GetOptions.DEFAULT.withTimeout(10_000)))
+                .hasSize(1)
                 .allMatch(x -> !x.ok() && text(x.errorPayload()).contains("kaboom"));
     }
 
@@ -127,27 +142,37 @@ class ZenohQueryableTest extends ZenohTestSupport {
         awaitConnected();
         MockEndpoint mock = getMockEndpoint("mock:inspect");
         mock.expectedMessageCount(2);
-        List<Reply> replies = get("inspect/x", GetOptions.DEFAULT.withParameters("p=1;q=two")
-                .withPayload("q-payload".getBytes(StandardCharsets.UTF_8), Encoding.parse("application/json;v1"))
-                .withAttachment("att".getBytes(StandardCharsets.UTF_8)));
+        List<Reply> replies =
+                get(
+                        "inspect/x",
+                        GetOptions.DEFAULT
+                                .withParameters("p=1;q=two")
+                                .withPayload(
+                                        "q-payload".getBytes(StandardCharsets.UTF_8),
+                                        Encoding.parse("application/json;v1"))
+                                .withAttachment("att".getBytes(StandardCharsets.UTF_8)));
         assertThat(replies).hasSize(1);
         assertThat(text(replies.get(0).sample().payload())).isEqualTo("inspected");
         // the result's encoding headers come first (contract precedence): here they are still the
         // query's, as with any Camel consumer whose route leaves the incoming headers in place
-        assertThat(replies.get(0).sample().encoding()).isEqualTo(Encoding.parse("application/json;v1"));
+        assertThat(replies.get(0).sample().encoding())
+                .isEqualTo(Encoding.parse("application/json;v1"));
 
         List<Reply> bareReplies = get("inspect/y", GetOptions.DEFAULT);
         assertThat(bareReplies).hasSize(1);
-        assertThat(bareReplies.get(0).sample().encoding()).as("no encoding headers: the endpoint's encoding option")
+        assertThat(bareReplies.get(0).sample().encoding())
+                .as("no encoding headers: the endpoint's encoding option")
                 .isEqualTo(Encoding.TEXT_PLAIN);
         mock.assertIsSatisfied();
 
         Message m = mock.getExchanges().get(0).getIn();
-        assertThat(mock.getExchanges().get(0).getPattern()).isEqualTo(org.apache.camel.ExchangePattern.InOut);
+        assertThat(mock.getExchanges().get(0).getPattern())
+                .isEqualTo(org.apache.camel.ExchangePattern.InOut);
         assertThat(m.getBody(String.class)).isEqualTo("q-payload");
         assertThat(m.getHeader(ZenohConstants.KEY_EXPR)).isEqualTo("inspect/x");
         assertThat(m.getHeader(ZenohConstants.SELECTOR_PARAMETERS)).isEqualTo("p=1;q=two");
-        assertThat(m.getHeader(ZenohConstants.ATTACHMENT, byte[].class)).asString(StandardCharsets.UTF_8)
+        assertThat(m.getHeader(ZenohConstants.ATTACHMENT, byte[].class))
+                .asString(StandardCharsets.UTF_8)
                 .isEqualTo("att");
         assertThat(m.getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(5);
         assertThat(m.getHeader(ZenohConstants.ENCODING_SCHEMA)).isEqualTo("v1");
@@ -163,12 +188,17 @@ class ZenohQueryableTest extends ZenohTestSupport {
     @Test
     void completeQueryablesReceiveAllCompleteQueriesOthersDoNot() throws Exception {
         awaitConnected();
-        GetOptions allComplete = GetOptions.DEFAULT.withTarget(QueryTarget.ALL_COMPLETE).withTimeout(3000);
+        GetOptions allComplete =
+                GetOptions.DEFAULT.withTarget(QueryTarget.ALL_COMPLETE).withTimeout(3000);
         List<Reply> complete = get("complete/x", allComplete);
         assertThat(complete).hasSize(1);
         assertThat(text(complete.get(0).sample().payload())).isEqualTo("complete answer");
 
-        assertThat(get("partial/x", allComplete)).as("complete=false: not a target of ALL_COMPLETE").isEmpty();
-        assertThat(get("partial/x", GetOptions.DEFAULT)).as("but it answers ordinary queries").hasSize(1);
+        assertThat(get("partial/x", allComplete))
+                .as("complete=false: not a target of ALL_COMPLETE")
+                .isEmpty();
+        assertThat(get("partial/x", GetOptions.DEFAULT))
+                .as("but it answers ordinary queries")
+                .hasSize(1);
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,9 +31,9 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRegistry;
+import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.impl.health.ConsumersHealthCheckRepository;
 import org.apache.camel.impl.health.ProducersHealthCheckRepository;
-import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,12 +43,14 @@ import org.junit.jupiter.api.Test;
  * again and again (CI: 3 times per router kind, full: 20). The routes are never touched: each time
  * traffic must resume within 5 s of the router's restart, both readiness checks go DOWN and back
  * UP, and while the router is away the producer's behaviour is the documented one:
+ *
  * <ul>
- * <li>default: the put is accepted (zenoh drops it, there is nobody to deliver to) and counted as
- * {@code unmatched} on the endpoint — no exception, no silent loss;</li>
- * <li>{@code failIfNoSubscribers=true}: the exchange fails with {@link ZenohNoSubscribersException}
- * (counted as failed and unmatched) and nothing is sent.</li>
+ *   <li>default: the put is accepted (zenoh drops it, there is nobody to deliver to) and counted as
+ *       {@code unmatched} on the endpoint — no exception, no silent loss;
+ *   <li>{@code failIfNoSubscribers=true}: the exchange fails with {@link
+ *       ZenohNoSubscribersException} (counted as failed and unmatched) and nothing is sent.
  * </ul>
+ *
  * Two router kinds: a Python eclipse-zenoh router killed with SIGKILL (a crash: no goodbye on the
  * wire), and our in-JVM router session closed (an orderly shutdown).
  */
@@ -77,7 +83,9 @@ class ZenohRouterFaultReliabilityTest {
 
         @Override
         public void start() {
-            process = PythonPeer.start("router", "--mode", "router", "--listen", Loopback.endpoint(port));
+            process =
+                    PythonPeer.start(
+                            "router", "--mode", "router", "--listen", Loopback.endpoint(port));
         }
 
         @Override
@@ -96,14 +104,20 @@ class ZenohRouterFaultReliabilityTest {
         }
     }
 
-    /** Our binding's router-mode session in this JVM, closed (zenoh says goodbye to its clients). */
+    /**
+     * Our binding's router-mode session in this JVM, closed (zenoh says goodbye to its clients).
+     */
     private final class JvmRouter implements Router {
         private Session session;
 
         @Override
         public void start() {
-            session = Session.open(SessionConfig.DEFAULT.withMode("router").withMulticastScouting(false)
-                    .withListen(Loopback.endpoint(port)));
+            session =
+                    Session.open(
+                            SessionConfig.DEFAULT
+                                    .withMode("router")
+                                    .withMulticastScouting(false)
+                                    .withListen(Loopback.endpoint(port)));
         }
 
         @Override
@@ -140,9 +154,13 @@ class ZenohRouterFaultReliabilityTest {
         return new RouteBuilder() {
             @Override
             public void configure() {
-                from("zenoh:rf/in").routeId("rf-in").process(e -> consumed.add(e.getIn().getBody(String.class)));
+                from("zenoh:rf/in")
+                        .routeId("rf-in")
+                        .process(e -> consumed.add(e.getIn().getBody(String.class)));
                 from("direct:out").routeId("rf-out").to("zenoh:rf/out");
-                from("direct:strict").routeId("rf-strict").to("zenoh:rf/strict?failIfNoSubscribers=true");
+                from("direct:strict")
+                        .routeId("rf-strict")
+                        .to("zenoh:rf/strict?failIfNoSubscribers=true");
             }
         };
     }
@@ -162,7 +180,10 @@ class ZenohRouterFaultReliabilityTest {
 
     @Test
     void pythonRouterKilledWithSigkill() throws Exception {
-        survive(new PythonRouter(), "python-sigkill", ReliabilitySuite.scale("routerRestarts", 3, 20));
+        survive(
+                new PythonRouter(),
+                "python-sigkill",
+                ReliabilitySuite.scale("routerRestarts", 3, 20));
     }
 
     @Test
@@ -179,17 +200,28 @@ class ZenohRouterFaultReliabilityTest {
         context.addRoutes(routes());
         context.start();
         template = context.createProducerTemplate();
-        probe = Session.open(SessionConfig.DEFAULT.withMode("client").withConnect(Loopback.endpoint(port))
-                .withMulticastScouting(false));
+        probe =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("client")
+                                .withConnect(Loopback.endpoint(port))
+                                .withMulticastScouting(false));
         BlockingQueue<String> outSeen = new LinkedBlockingQueue<>();
         BlockingQueue<String> strictSeen = new LinkedBlockingQueue<>();
-        try (Subscriber outSub = probe.declareSubscriber("rf/out", SubscriberOptions.DEFAULT, s -> outSeen.add(text(s)));
-                Subscriber strictSub = probe.declareSubscriber("rf/strict", SubscriberOptions.DEFAULT,
-                        s -> strictSeen.add(text(s)));
+        try (Subscriber outSub =
+                        probe.declareSubscriber(
+                                "rf/out", SubscriberOptions.DEFAULT, s -> outSeen.add(text(s)));
+                Subscriber strictSub =
+                        probe.declareSubscriber(
+                                "rf/strict",
+                                SubscriberOptions.DEFAULT,
+                                s -> strictSeen.add(text(s)));
                 Publisher in = probe.declarePublisher("rf/in", PublisherOptions.DEFAULT)) {
             Consumer consumer = context.getRoute("rf-in").getConsumer();
             ZenohEndpoint out = context.getEndpoint("zenoh:rf/out", ZenohEndpoint.class);
-            ZenohEndpoint strict = context.getEndpoint("zenoh:rf/strict?failIfNoSubscribers=true", ZenohEndpoint.class);
+            ZenohEndpoint strict =
+                    context.getEndpoint(
+                            "zenoh:rf/strict?failIfNoSubscribers=true", ZenohEndpoint.class);
 
             awaitReady(HealthCheck.State.UP, Duration.ofSeconds(10));
             resume(in, outSeen, "warm-up");
@@ -206,31 +238,41 @@ class ZenohRouterFaultReliabilityTest {
                 long downMs = ms(System.nanoTime() - killed);
                 worstDown = Math.max(worstDown, downMs);
                 // zenoh's matching status is cached by the producer for up to 100 ms
-                Thread.sleep(2 * TimeUnit.NANOSECONDS.toMillis(ZenohProducer.MATCHING_REFRESH_NANOS));
+                Thread.sleep(
+                        2 * TimeUnit.NANOSECONDS.toMillis(ZenohProducer.MATCHING_REFRESH_NANOS));
 
                 // default producer: accepted, nothing thrown, each put counted as unmatched
                 long unmatched = out.unmatched.sum();
                 long failed = out.failed.sum();
                 for (int i = 0; i < OUTAGE_SENDS; i++) {
-                    Exchange e = template.send("direct:out", x -> x.getMessage().setBody("lost while away"));
-                    assertThat(e.getException()).as("default producer while the router is away").isNull();
+                    Exchange e =
+                            template.send(
+                                    "direct:out", x -> x.getMessage().setBody("lost while away"));
+                    assertThat(e.getException())
+                            .as("default producer while the router is away")
+                            .isNull();
                 }
-                assertThat(out.unmatched.sum() - unmatched).as("unmatched puts, cycle %d", cycle)
+                assertThat(out.unmatched.sum() - unmatched)
+                        .as("unmatched puts, cycle %d", cycle)
                         .isEqualTo(OUTAGE_SENDS);
                 assertThat(out.failed.sum()).isEqualTo(failed);
 
-                // failIfNoSubscribers=true: each put fails with ZenohNoSubscribersException, nothing sent
+                // failIfNoSubscribers=true: each put fails with ZenohNoSubscribersException,
+                // nothing sent
                 long strictFailed = strict.failed.sum();
                 for (int i = 0; i < OUTAGE_SENDS; i++) {
                     Exchange e = strictExchange("refused while away");
-                    assertThat(e.getException()).as("strict producer while the router is away")
+                    assertThat(e.getException())
+                            .as("strict producer while the router is away")
                             .isInstanceOf(ZenohNoSubscribersException.class)
-                            .hasMessageContaining("rf/strict").hasMessageContaining("failIfNoSubscribers");
+                            .hasMessageContaining("rf/strict")
+                            .hasMessageContaining("failIfNoSubscribers");
                 }
                 assertThat(strict.failed.sum() - strictFailed).isEqualTo(OUTAGE_SENDS);
 
                 // --- the router comes back on the same port; the routes are left alone. Outages of
-                // 0.5 to 3.5 s, so that the clients' reconnect back-off (1 s, doubling to 4 s) is in play
+                // 0.5 to 3.5 s, so that the clients' reconnect back-off (1 s, doubling to 4 s) is
+                // in play
                 long outage = 500 + ((cycle - 1) % 4) * 1000L;
                 Thread.sleep(Math.max(0, outage - ms(System.nanoTime() - killed)));
                 router.start();
@@ -240,16 +282,30 @@ class ZenohRouterFaultReliabilityTest {
                 awaitReady(HealthCheck.State.UP, Duration.ofSeconds(10));
                 long upMs = ms(System.nanoTime() - restarted);
                 assertThat(strictExchange("strict after " + cycle).getException()).isNull();
-                assertThat(strictSeen).as("nothing refused was sent").doesNotContain("refused while away");
-                assertThat(outSeen).as("nothing sent while the router was away arrived")
+                assertThat(strictSeen)
+                        .as("nothing refused was sent")
+                        .doesNotContain("refused while away");
+                assertThat(outSeen)
+                        .as("nothing sent while the router was away arrived")
                         .doesNotContain("lost while away");
 
-                assertThat(context.getRouteController().getRouteStatus("rf-in")).isEqualTo(ServiceStatus.Started);
-                assertThat(context.getRoute("rf-in").getConsumer()).as("the consumer was never recreated")
+                assertThat(context.getRouteController().getRouteStatus("rf-in"))
+                        .isEqualTo(ServiceStatus.Started);
+                assertThat(context.getRoute("rf-in").getConsumer())
+                        .as("the consumer was never recreated")
                         .isSameAs(consumer);
-                ReliabilitySuite.figure(SUITE, kind + ".cycle" + cycle, "outage " + outage + " ms, DOWN after " + downMs
-                        + " ms, resumed " + resumeMs
-                        + " ms, ready " + upMs + " ms after restart");
+                ReliabilitySuite.figure(
+                        SUITE,
+                        kind + ".cycle" + cycle,
+                        "outage "
+                                + outage
+                                + " ms, DOWN after "
+                                + downMs
+                                + " ms, resumed "
+                                + resumeMs
+                                + " ms, ready "
+                                + upMs
+                                + " ms after restart");
             }
             ReliabilitySuite.figure(SUITE, kind + ".restartsSurvived", restarts);
             ReliabilitySuite.figure(SUITE, kind + ".worstResumeMs", worstResume);
@@ -263,11 +319,12 @@ class ZenohRouterFaultReliabilityTest {
     }
 
     /**
-     * Publishes a probe into the consumer route and sends one through the producer route every
-     * 50 ms until both arrive; fails when that takes longer than the 5 s budget. Returns the time
-     * both directions took.
+     * Publishes a probe into the consumer route and sends one through the producer route every 50
+     * ms until both arrive; fails when that takes longer than the 5 s budget. Returns the time both
+     * directions took.
      */
-    private long resume(Publisher in, BlockingQueue<String> outSeen, String label) throws Exception {
+    private long resume(Publisher in, BlockingQueue<String> outSeen, String label)
+            throws Exception {
         consumed.clear();
         outSeen.clear();
         long start = System.nanoTime();
@@ -278,8 +335,15 @@ class ZenohRouterFaultReliabilityTest {
         List<String> expectedOut = new ArrayList<>();
         for (int i = 0; !(inOk && outOk); i++) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError(label + ": traffic did not resume within " + RESUME_BUDGET
-                        + " (into the consumer route: " + inOk + ", out of the producer route: " + outOk + ")");
+                throw new AssertionError(
+                        label
+                                + ": traffic did not resume within "
+                                + RESUME_BUDGET
+                                + " (into the consumer route: "
+                                + inOk
+                                + ", out of the producer route: "
+                                + outOk
+                                + ")");
             }
             if (!inOk) {
                 String p = label + " in " + i;
@@ -302,18 +366,28 @@ class ZenohRouterFaultReliabilityTest {
         return ms(System.nanoTime() - start);
     }
 
-    /** A readiness check as Camel's "consumers" / "producers" repository holds it (every state, not just DOWN ones). */
+    /**
+     * A readiness check as Camel's "consumers" / "producers" repository holds it (every state, not
+     * just DOWN ones).
+     */
     private HealthCheck.State state(String repository, String id) {
         return HealthCheckHelper.getHealthCheckRepository(context, repository).stream()
-                .filter(h -> h.getId().equals(id)).findFirst()
-                .orElseThrow(() -> new AssertionError("no health check " + id + " in " + repository))
-                .call().getState();
+                .filter(h -> h.getId().equals(id))
+                .findFirst()
+                .orElseThrow(
+                        () -> new AssertionError("no health check " + id + " in " + repository))
+                .call()
+                .getState();
     }
 
     private void awaitReady(HealthCheck.State state, Duration timeout) {
-        Loopback.await(timeout, () -> state("consumers", "consumer:rf-in") == state
-                && state("producers", "zenoh-producer-rf/out") == state
-                && state("producers", "zenoh-producer-rf/strict") == state, "readiness " + state);
+        Loopback.await(
+                timeout,
+                () ->
+                        state("consumers", "consumer:rf-in") == state
+                                && state("producers", "zenoh-producer-rf/out") == state
+                                && state("producers", "zenoh-producer-rf/strict") == state,
+                "readiness " + state);
     }
 
     private static String text(Sample s) {

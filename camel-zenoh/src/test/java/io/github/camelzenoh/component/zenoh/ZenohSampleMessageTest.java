@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +27,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** A received sample's message: lazily computed headers, bulk-copied in sorted order, equal to setHeader's. */
+/**
+ * A received sample's message: lazily computed headers, bulk-copied in sorted order, equal to
+ * setHeader's.
+ */
 class ZenohSampleMessageTest {
 
     static CamelContext context;
@@ -39,11 +46,30 @@ class ZenohSampleMessageTest {
         context.stop();
     }
 
-    static final Sample FULL = new Sample("sensors/a", "x".getBytes(StandardCharsets.UTF_8),
-            new Encoding(5, "v1"), SampleKind.DELETE, "7386599418934427648/0123abcd", Priority.REAL_TIME,
-            CongestionControl.BLOCK, true, Reliability.RELIABLE, new byte[] {9});
-    static final Sample PLAIN = new Sample("sensors/b", new byte[0], Encoding.ZENOH_BYTES, SampleKind.PUT, null,
-            Priority.DATA, CongestionControl.DROP, false, Reliability.BEST_EFFORT, null);
+    static final Sample FULL =
+            new Sample(
+                    "sensors/a",
+                    "x".getBytes(StandardCharsets.UTF_8),
+                    new Encoding(5, "v1"),
+                    SampleKind.DELETE,
+                    "7386599418934427648/0123abcd",
+                    Priority.REAL_TIME,
+                    CongestionControl.BLOCK,
+                    true,
+                    Reliability.RELIABLE,
+                    new byte[] {9});
+    static final Sample PLAIN =
+            new Sample(
+                    "sensors/b",
+                    new byte[0],
+                    Encoding.ZENOH_BYTES,
+                    SampleKind.PUT,
+                    null,
+                    Priority.DATA,
+                    CongestionControl.DROP,
+                    false,
+                    Reliability.BEST_EFFORT,
+                    null);
 
     /** What setting the headers one by one gives: the reference for the bulk copy. */
     static Map<String, Object> oneByOne(Sample s) {
@@ -73,7 +99,8 @@ class ZenohSampleMessageTest {
     void headersEqualTheOneByOneHeadersInEveryKindOfMap() {
         for (Sample s : List.of(FULL, PLAIN)) {
             Map<String, Object> expected = oneByOne(s);
-            for (Map<String, Object> target : List.<Map<String, Object>>of(new CaseInsensitiveMap(), new HashMap<>())) {
+            for (Map<String, Object> target :
+                    List.<Map<String, Object>>of(new CaseInsensitiveMap(), new HashMap<>())) {
                 ZenohMessages.sampleHeaders(s, target);
                 assertThat(target).containsExactlyInAnyOrderEntriesOf(expected);
             }

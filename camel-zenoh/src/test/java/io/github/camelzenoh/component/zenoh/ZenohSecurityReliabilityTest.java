@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,17 +34,19 @@ import org.junit.jupiter.api.Test;
  * Issue 6, item 6 — security through zenoh's own configuration, handed over by the component's
  * {@code configFile} / {@code config} options. A router in this JVM (our binding, router mode, on a
  * loopback port) is configured for each case; Camel routes reach it as clients:
+ *
  * <ul>
- * <li>TLS: traffic flows over tls/; a client that does not trust the router's certificate, and a
- * plain tcp/ client, are refused;</li>
- * <li>mutual TLS: a client with a certificate of the trusted CA gets in; one with a certificate of
- * another CA, and one with none, are refused;</li>
- * <li>user/password: the right password gets in, a wrong one (and none) is refused;</li>
- * <li>ACL: the router denies puts on a forbidden key; a subscriber receives every allowed put and
- * never a forbidden one.</li>
+ *   <li>TLS: traffic flows over tls/; a client that does not trust the router's certificate, and a
+ *       plain tcp/ client, are refused;
+ *   <li>mutual TLS: a client with a certificate of the trusted CA gets in; one with a certificate
+ *       of another CA, and one with none, are refused;
+ *   <li>user/password: the right password gets in, a wrong one (and none) is refused;
+ *   <li>ACL: the router denies puts on a forbidden key; a subscriber receives every allowed put and
+ *       never a forbidden one.
  * </ul>
- * A refusal shows as the route failing to start: a client session that cannot reach its router
- * does not open (zenoh's connect/exit_on_failure for clients), and the exception names the endpoint.
+ *
+ * A refusal shows as the route failing to start: a client session that cannot reach its router does
+ * not open (zenoh's connect/exit_on_failure for clients), and the exception names the endpoint.
  * Certificates are made by openssl into target/zenoh-security when the suite starts (never
  * committed); openssl is a prerequisite of the build machine like python3.
  */
@@ -58,14 +64,34 @@ class ZenohSecurityReliabilityTest {
     @BeforeAll
     static void makeCertificates() throws Exception {
         dir = Files.createDirectories(Path.of("target", "zenoh-security").toAbsolutePath());
-        Path ext = Files.writeString(dir.resolve("leaf.ext"), "basicConstraints=CA:FALSE\n"
-                + "keyUsage=critical,digitalSignature,keyEncipherment\n"
-                + "extendedKeyUsage=serverAuth,clientAuth\n"
-                + "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+        Path ext =
+                Files.writeString(
+                        dir.resolve("leaf.ext"),
+                        "basicConstraints=CA:FALSE\n"
+                                + "keyUsage=critical,digitalSignature,keyEncipherment\n"
+                                + "extendedKeyUsage=serverAuth,clientAuth\n"
+                                + "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
         for (String ca : new String[] {"ca", "rogue-ca"}) {
-            openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                    "-keyout", ca + "-key.pem", "-out", ca + ".pem", "-days", "2", "-subj", "/CN=camel-zenoh " + ca,
-                    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
+            openssl(
+                    "req",
+                    "-x509",
+                    "-newkey",
+                    "ec",
+                    "-pkeyopt",
+                    "ec_paramgen_curve:prime256v1",
+                    "-nodes",
+                    "-keyout",
+                    ca + "-key.pem",
+                    "-out",
+                    ca + ".pem",
+                    "-days",
+                    "2",
+                    "-subj",
+                    "/CN=camel-zenoh " + ca,
+                    "-addext",
+                    "basicConstraints=critical,CA:TRUE",
+                    "-addext",
+                    "keyUsage=critical,keyCertSign,cRLSign");
         }
         leaf("router", "ca", ext);
         leaf("client", "ca", ext);
@@ -74,10 +100,35 @@ class ZenohSecurityReliabilityTest {
     }
 
     private static void leaf(String name, String ca, Path ext) throws Exception {
-        openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
-                name + "-key.pem", "-out", name + ".csr", "-subj", "/CN=" + name);
-        openssl("x509", "-req", "-in", name + ".csr", "-CA", ca + ".pem", "-CAkey", ca + "-key.pem",
-                "-CAcreateserial", "-out", name + ".pem", "-days", "2", "-extfile", ext.toString());
+        openssl(
+                "req",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+                "-nodes",
+                "-keyout",
+                name + "-key.pem",
+                "-out",
+                name + ".csr",
+                "-subj",
+                "/CN=" + name);
+        openssl(
+                "x509",
+                "-req",
+                "-in",
+                name + ".csr",
+                "-CA",
+                ca + ".pem",
+                "-CAkey",
+                ca + "-key.pem",
+                "-CAcreateserial",
+                "-out",
+                name + ".pem",
+                "-days",
+                "2",
+                "-extfile",
+                ext.toString());
     }
 
     private static void openssl(String... args) throws Exception {
@@ -87,7 +138,8 @@ class ZenohSecurityReliabilityTest {
         try {
             p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new AssertionError("openssl is needed to make the test certificates: " + e.getMessage(), e);
+            throw new AssertionError(
+                    "openssl is needed to make the test certificates: " + e.getMessage(), e);
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -108,20 +160,34 @@ class ZenohSecurityReliabilityTest {
     }
 
     private static String tlsLink(String extra) {
-        return "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\", listen_private_key: \""
-                + pem("router-key") + "\", listen_certificate: \"" + pem("router") + "\"" + extra + " } } }";
+        return "transport: { link: { tls: { root_ca_certificate: \""
+                + pem("ca")
+                + "\", listen_private_key: \""
+                + pem("router-key")
+                + "\", listen_certificate: \""
+                + pem("router")
+                + "\""
+                + extra
+                + " } } }";
     }
 
     private String routerJson(String transportAndMore) {
-        return "{ mode: \"router\", listen: { endpoints: [\"" + endpoint() + "\"] },"
-                + " scouting: { multicast: { enabled: false }, gossip: { enabled: false } }, " + transportAndMore + " }";
+        return "{ mode: \"router\", listen: { endpoints: [\""
+                + endpoint()
+                + "\"] },"
+                + " scouting: { multicast: { enabled: false }, gossip: { enabled: false } }, "
+                + transportAndMore
+                + " }";
     }
 
     private String endpoint() {
         return "tls/127.0.0.1:" + port;
     }
 
-    /** A client configuration file, written next to the certificates: what a user would keep in /etc. */
+    /**
+     * A client configuration file, written next to the certificates: what a user would keep in
+     * /etc.
+     */
     private Path clientFile(String name, String json5) throws IOException {
         return Files.writeString(dir.resolve(name + "-" + port + ".json5"), json5);
     }
@@ -152,31 +218,46 @@ class ZenohSecurityReliabilityTest {
         }
     }
 
-    /** Adds a relay route in → out on {@code options}; returns the failure when it cannot start, else null. */
+    /**
+     * Adds a relay route in → out on {@code options}; returns the failure when it cannot start,
+     * else null.
+     */
     private Exception relay(String id, String in, String out, String options) {
         try {
-            context.addRoutes(new RouteBuilder() {
-                @Override
-                public void configure() {
-                    from("zenoh:" + in + "?" + options).routeId(id).to("zenoh:" + out + "?" + options);
-                }
-            });
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:" + in + "?" + options)
+                                    .routeId(id)
+                                    .to("zenoh:" + out + "?" + options);
+                        }
+                    });
             return null;
         } catch (Exception e) {
             return e;
         }
     }
 
-    /** Publishes on {@code in} from {@code probe} until the route relays one to {@code out} (bounded). */
+    /**
+     * Publishes on {@code in} from {@code probe} until the route relays one to {@code out}
+     * (bounded).
+     */
     private static void assertRelays(Session probe, String in, String out) throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Subscriber sub = probe.declareSubscriber(out, SubscriberOptions.DEFAULT, got::add)) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             for (int i = 0; System.nanoTime() < deadline; i++) {
-                probe.put(in, ("secret " + i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+                probe.put(
+                        in,
+                        ("secret " + i).getBytes(StandardCharsets.UTF_8),
+                        null,
+                        null,
+                        Qos.DEFAULT);
                 Sample s = got.poll(100, TimeUnit.MILLISECONDS);
                 if (s != null) {
-                    assertThat(new String(s.payload(), StandardCharsets.UTF_8)).startsWith("secret ");
+                    assertThat(new String(s.payload(), StandardCharsets.UTF_8))
+                            .startsWith("secret ");
                     return;
                 }
             }
@@ -188,13 +269,19 @@ class ZenohSecurityReliabilityTest {
         assertThat(failure).as(what + " must be refused").isNotNull();
         String text = ZenohBadInputReliabilityTest.chain(failure);
         assertThat(text).as(what).contains("cannot open its session").contains("Unable to connect");
-        ReliabilitySuite.figure(SUITE, "refused." + what.replace(' ', '-'), "route start failed: "
-                + failure.getClass().getSimpleName());
+        ReliabilitySuite.figure(
+                SUITE,
+                "refused." + what.replace(' ', '-'),
+                "route start failed: " + failure.getClass().getSimpleName());
     }
 
     private static String clientJson(String endpoint, String transport) {
-        return "{ mode: \"client\", connect: { endpoints: [\"" + endpoint + "\"] },"
-                + " scouting: { multicast: { enabled: false } }" + (transport.isEmpty() ? "" : ", " + transport) + " }";
+        return "{ mode: \"client\", connect: { endpoints: [\""
+                + endpoint
+                + "\"] },"
+                + " scouting: { multicast: { enabled: false } }"
+                + (transport.isEmpty() ? "" : ", " + transport)
+                + " }";
     }
 
     // ---- TLS -------------------------------------------------------------------------------
@@ -202,7 +289,8 @@ class ZenohSecurityReliabilityTest {
     @Test
     void tlsTransportCarriesTheRoutesTrafficAndRefusesUntrustingAndPlainClients() throws Exception {
         router(routerJson(tlsLink("")));
-        String trusting = "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\" } } }";
+        String trusting =
+                "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\" } } }";
         Path file = clientFile("tls-client", clientJson(endpoint(), trusting));
         Session probe = client(clientJson(endpoint(), trusting));
         camel();
@@ -212,20 +300,39 @@ class ZenohSecurityReliabilityTest {
         ReliabilitySuite.figure(SUITE, "tls", "route relayed over " + endpoint() + " (configFile)");
 
         // a client trusting another CA: the router's certificate does not verify
-        String rogueTrust = "transport: { link: { tls: { root_ca_certificate: \"" + pem("rogue-ca") + "\" } } }";
-        assertRefused(relay("tls-untrusting", "sec/tls/x", "sec/tls/y",
-                "configFile=" + clientFile("tls-untrusting", clientJson(endpoint(), rogueTrust))),
+        String rogueTrust =
+                "transport: { link: { tls: { root_ca_certificate: \""
+                        + pem("rogue-ca")
+                        + "\" } } }";
+        assertRefused(
+                relay(
+                        "tls-untrusting",
+                        "sec/tls/x",
+                        "sec/tls/y",
+                        "configFile="
+                                + clientFile("tls-untrusting", clientJson(endpoint(), rogueTrust))),
                 "tls client trusting another CA");
         // plain tcp to the TLS port
-        assertRefused(relay("tls-plain", "sec/tls/x", "sec/tls/y",
-                "mode=client&connect=tcp/127.0.0.1:" + port + "&config=RAW({})"), "plain tcp client on the tls port");
+        assertRefused(
+                relay(
+                        "tls-plain",
+                        "sec/tls/x",
+                        "sec/tls/y",
+                        "mode=client&connect=tcp/127.0.0.1:" + port + "&config=RAW({})"),
+                "plain tcp client on the tls port");
     }
 
     // ---- mutual TLS ------------------------------------------------------------------------
 
     private static String clientCert(String name) {
-        return "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\", enable_mtls: true,"
-                + " connect_private_key: \"" + pem(name + "-key") + "\", connect_certificate: \"" + pem(name) + "\" } } }";
+        return "transport: { link: { tls: { root_ca_certificate: \""
+                + pem("ca")
+                + "\", enable_mtls: true,"
+                + " connect_private_key: \""
+                + pem(name + "-key")
+                + "\", connect_certificate: \""
+                + pem(name)
+                + "\" } } }";
     }
 
     @Test
@@ -237,40 +344,83 @@ class ZenohSecurityReliabilityTest {
         Path trusted = clientFile("mtls-client", clientJson(endpoint(), clientCert("client")));
         assertThat(relay("mtls", "sec/mtls/in", "sec/mtls/out", "configFile=" + trusted)).isNull();
         assertRelays(probe, "sec/mtls/in", "sec/mtls/out");
-        ReliabilitySuite.figure(SUITE, "mtls", "route with a client certificate of the trusted CA relayed");
+        ReliabilitySuite.figure(
+                SUITE, "mtls", "route with a client certificate of the trusted CA relayed");
 
-        assertRefused(relay("mtls-rogue", "sec/mtls/x", "sec/mtls/y", "configFile="
-                + clientFile("mtls-rogue", clientJson(endpoint(), clientCert("rogue-client")))),
+        assertRefused(
+                relay(
+                        "mtls-rogue",
+                        "sec/mtls/x",
+                        "sec/mtls/y",
+                        "configFile="
+                                + clientFile(
+                                        "mtls-rogue",
+                                        clientJson(endpoint(), clientCert("rogue-client")))),
                 "mtls client certificate of another CA");
-        String noCert = "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\" } } }";
-        assertRefused(relay("mtls-none", "sec/mtls/x", "sec/mtls/y", "configFile="
-                + clientFile("mtls-none", clientJson(endpoint(), noCert))), "mtls client without certificate");
+        String noCert =
+                "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\" } } }";
+        assertRefused(
+                relay(
+                        "mtls-none",
+                        "sec/mtls/x",
+                        "sec/mtls/y",
+                        "configFile=" + clientFile("mtls-none", clientJson(endpoint(), noCert))),
+                "mtls client without certificate");
     }
 
     // ---- user / password -------------------------------------------------------------------
 
     @Test
     void userPasswordAuthenticationRefusesAWrongPassword() throws Exception {
-        Path dictionary = Files.writeString(dir.resolve("credentials-" + port + ".txt"), "camel:s3cret\nprobe:pr0be\n");
+        Path dictionary =
+                Files.writeString(
+                        dir.resolve("credentials-" + port + ".txt"), "camel:s3cret\nprobe:pr0be\n");
         String tcp = "tcp/127.0.0.1:" + port;
-        router("{ mode: \"router\", listen: { endpoints: [\"" + tcp + "\"] }, scouting: { multicast: { enabled: false } },"
-                + " transport: { auth: { usrpwd: { user: \"router\", password: \"r0uter\", dictionary_file: \""
-                + dictionary + "\" } } } }");
-        Session probe = client(clientJson(tcp, "transport: { auth: { usrpwd: { user: \"probe\", password: \"pr0be\" } } }"));
+        router(
+                "{ mode: \"router\", listen: { endpoints: [\""
+                        + tcp
+                        + "\"] }, scouting: { multicast: { enabled: false } },"
+                        + " transport: { auth: { usrpwd: { user: \"router\", password: \"r0uter\", dictionary_file: \""
+                        + dictionary
+                        + "\" } } } }");
+        Session probe =
+                client(
+                        clientJson(
+                                tcp,
+                                "transport: { auth: { usrpwd: { user: \"probe\", password: \"pr0be\" } } }"));
         camel();
 
         // inline config works as well as a file (a file keeps the password out of the route's URI)
-        String right = clientJson(tcp, "transport: { auth: { usrpwd: { user: \"camel\", password: \"s3cret\" } } }");
-        assertThat(relay("usrpwd", "sec/auth/in", "sec/auth/out", "config=RAW(" + right + ")")).isNull();
+        String right =
+                clientJson(
+                        tcp,
+                        "transport: { auth: { usrpwd: { user: \"camel\", password: \"s3cret\" } } }");
+        assertThat(relay("usrpwd", "sec/auth/in", "sec/auth/out", "config=RAW(" + right + ")"))
+                .isNull();
         assertRelays(probe, "sec/auth/in", "sec/auth/out");
-        ReliabilitySuite.figure(SUITE, "usrpwd", "route with the right password relayed (inline config)");
+        ReliabilitySuite.figure(
+                SUITE, "usrpwd", "route with the right password relayed (inline config)");
 
-        String wrong = clientJson(tcp, "transport: { auth: { usrpwd: { user: \"camel\", password: \"guess\" } } }");
-        assertRefused(relay("usrpwd-wrong", "sec/auth/x", "sec/auth/y", "config=RAW(" + wrong + ")"),
+        String wrong =
+                clientJson(
+                        tcp,
+                        "transport: { auth: { usrpwd: { user: \"camel\", password: \"guess\" } } }");
+        assertRefused(
+                relay("usrpwd-wrong", "sec/auth/x", "sec/auth/y", "config=RAW(" + wrong + ")"),
                 "wrong password");
-        assertRefused(relay("usrpwd-file-wrong", "sec/auth/x", "sec/auth/y", "configFile="
-                + clientFile("usrpwd-wrong", wrong)), "wrong password from a config file");
-        assertRefused(relay("usrpwd-none", "sec/auth/x", "sec/auth/y", "config=RAW(" + clientJson(tcp, "") + ")"),
+        assertRefused(
+                relay(
+                        "usrpwd-file-wrong",
+                        "sec/auth/x",
+                        "sec/auth/y",
+                        "configFile=" + clientFile("usrpwd-wrong", wrong)),
+                "wrong password from a config file");
+        assertRefused(
+                relay(
+                        "usrpwd-none",
+                        "sec/auth/x",
+                        "sec/auth/y",
+                        "config=RAW(" + clientJson(tcp, "") + ")"),
                 "no credentials");
     }
 
@@ -279,31 +429,47 @@ class ZenohSecurityReliabilityTest {
     @Test
     void anAclOnTheRouterDeniesPutsOnAForbiddenKey() throws Exception {
         String tcp = "tcp/127.0.0.1:" + port;
-        router("{ mode: \"router\", listen: { endpoints: [\"" + tcp + "\"] }, scouting: { multicast: { enabled: false } },"
-                + " access_control: { enabled: true, default_permission: \"allow\","
-                + " rules: [ { id: \"no-forbidden-puts\", permission: \"deny\", flows: [\"ingress\", \"egress\"],"
-                + " messages: [\"put\"], key_exprs: [\"sec/acl/forbidden/**\"] } ],"
-                + " subjects: [ { id: \"everyone\" } ],"
-                + " policies: [ { rules: [\"no-forbidden-puts\"], subjects: [\"everyone\"] } ] } }");
+        router(
+                "{ mode: \"router\", listen: { endpoints: [\""
+                        + tcp
+                        + "\"] }, scouting: { multicast: { enabled: false } },"
+                        + " access_control: { enabled: true, default_permission: \"allow\","
+                        + " rules: [ { id: \"no-forbidden-puts\", permission: \"deny\", flows: [\"ingress\", \"egress\"],"
+                        + " messages: [\"put\"], key_exprs: [\"sec/acl/forbidden/**\"] } ],"
+                        + " subjects: [ { id: \"everyone\" } ],"
+                        + " policies: [ { rules: [\"no-forbidden-puts\"], subjects: [\"everyone\"] } ] } }");
         Session probe = client(clientJson(tcp, ""));
         BlockingQueue<String> seen = new LinkedBlockingQueue<>();
-        closeLast.add(probe.declareSubscriber("sec/acl/**", SubscriberOptions.DEFAULT,
-                s -> seen.add(s.keyExpr() + "=" + new String(s.payload(), StandardCharsets.UTF_8))));
+        closeLast.add(
+                probe.declareSubscriber(
+                        "sec/acl/**",
+                        SubscriberOptions.DEFAULT,
+                        s ->
+                                seen.add(
+                                        s.keyExpr()
+                                                + "="
+                                                + new String(
+                                                        s.payload(), StandardCharsets.UTF_8))));
         camel();
         Path file = clientFile("acl-client", clientJson(tcp, ""));
-        context.addRoutes(new RouteBuilder() {
-            @Override
-            public void configure() {
-                from("direct:forbidden").to("zenoh:sec/acl/forbidden/cmd?configFile=" + file);
-                from("direct:allowed").to("zenoh:sec/acl/allowed/cmd?configFile=" + file);
-            }
-        });
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:forbidden")
+                                .to("zenoh:sec/acl/forbidden/cmd?configFile=" + file);
+                        from("direct:allowed").to("zenoh:sec/acl/allowed/cmd?configFile=" + file);
+                    }
+                });
         var template = context.createProducerTemplate();
         // the route's session reaches the subscriber: an allowed put comes through
-        Loopback.await(Duration.ofSeconds(10), () -> {
-            template.sendBody("direct:allowed", "warm-up");
-            return seen.stream().anyMatch(s -> s.startsWith("sec/acl/allowed/cmd"));
-        }, "an allowed put through the router");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> {
+                    template.sendBody("direct:allowed", "warm-up");
+                    return seen.stream().anyMatch(s -> s.startsWith("sec/acl/allowed/cmd"));
+                },
+                "an allowed put through the router");
         seen.clear();
 
         int n = 50;
@@ -312,13 +478,25 @@ class ZenohSecurityReliabilityTest {
             template.sendBody("direct:allowed", "allowed " + i);
         }
         // every allowed put arrives (each was sent after its forbidden twin, on the same session)
-        Loopback.await(Duration.ofSeconds(10), () -> seen.stream().filter(s -> s.contains("=allowed ")).count() == n,
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> seen.stream().filter(s -> s.contains("=allowed ")).count() == n,
                 n + " allowed puts at the subscriber");
         Thread.sleep(500);
-        assertThat(seen).as("forbidden puts at the subscriber").noneMatch(s -> s.startsWith("sec/acl/forbidden"));
-        ZenohEndpoint forbidden = context.getEndpoint("zenoh:sec/acl/forbidden/cmd?configFile=" + file,
-                ZenohEndpoint.class);
-        ReliabilitySuite.figure(SUITE, "acl", n + " forbidden puts sent by the route (" + forbidden.sent.sum()
-                + " accepted by zenoh), 0 received; " + n + " allowed received");
+        assertThat(seen)
+                .as("forbidden puts at the subscriber")
+                .noneMatch(s -> s.startsWith("sec/acl/forbidden"));
+        ZenohEndpoint forbidden =
+                context.getEndpoint(
+                        "zenoh:sec/acl/forbidden/cmd?configFile=" + file, ZenohEndpoint.class);
+        ReliabilitySuite.figure(
+                SUITE,
+                "acl",
+                n
+                        + " forbidden puts sent by the route ("
+                        + forbidden.sent.sum()
+                        + " accepted by zenoh), 0 received; "
+                        + n
+                        + " allowed received");
     }
 }

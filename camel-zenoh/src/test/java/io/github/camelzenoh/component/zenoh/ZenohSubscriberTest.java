@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +22,9 @@ import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** from("zenoh:...") as a subscriber: every contract header, body conversions, deletes, timestamps. */
+/**
+ * from("zenoh:...") as a subscriber: every contract header, body conversions, deletes, timestamps.
+ */
 class ZenohSubscriberTest extends ZenohTestSupport {
 
     @Override
@@ -36,10 +42,17 @@ class ZenohSubscriberTest extends ZenohTestSupport {
         awaitConnected();
         MockEndpoint mock = getMockEndpoint("mock:sensors");
         mock.expectedMessageCount(1);
-        try (Publisher pub = peer.declarePublisher("sensors/room1/temp", PublisherOptions.DEFAULT.withQos(
-                Qos.DEFAULT.withPriority(Priority.REAL_TIME).withCongestionControl(CongestionControl.BLOCK)
-                        .withExpress(true)))) {
-            pub.put("{\"c\":21}".getBytes(StandardCharsets.UTF_8), Encoding.parse("application/json;v1"),
+        try (Publisher pub =
+                peer.declarePublisher(
+                        "sensors/room1/temp",
+                        PublisherOptions.DEFAULT.withQos(
+                                Qos.DEFAULT
+                                        .withPriority(Priority.REAL_TIME)
+                                        .withCongestionControl(CongestionControl.BLOCK)
+                                        .withExpress(true)))) {
+            pub.put(
+                    "{\"c\":21}".getBytes(StandardCharsets.UTF_8),
+                    Encoding.parse("application/json;v1"),
                     "meta".getBytes(StandardCharsets.UTF_8));
         }
         mock.assertIsSatisfied();
@@ -54,11 +67,15 @@ class ZenohSubscriberTest extends ZenohTestSupport {
         assertThat(m.getHeader(ZenohConstants.PRIORITY)).isEqualTo("realTime");
         assertThat(m.getHeader(ZenohConstants.CONGESTION_CONTROL)).isEqualTo("block");
         assertThat(m.getHeader(ZenohConstants.EXPRESS)).isEqualTo(true);
-        assertThat(m.getHeader(ZenohConstants.ATTACHMENT, byte[].class)).asString(StandardCharsets.UTF_8)
+        assertThat(m.getHeader(ZenohConstants.ATTACHMENT, byte[].class))
+                .asString(StandardCharsets.UTF_8)
                 .isEqualTo("meta");
-        assertThat(m.getHeader(ZenohConstants.TIMESTAMP)).as("peers do not stamp by default").isNull();
+        assertThat(m.getHeader(ZenohConstants.TIMESTAMP))
+                .as("peers do not stamp by default")
+                .isNull();
         // Camel's converters take the byte[] body to the usual types
-        assertThat(m.getBody(InputStream.class).readAllBytes()).isEqualTo("{\"c\":21}".getBytes(StandardCharsets.UTF_8));
+        assertThat(m.getBody(InputStream.class).readAllBytes())
+                .isEqualTo("{\"c\":21}".getBytes(StandardCharsets.UTF_8));
         assertThat(m.getBody(ByteBuffer.class).remaining()).isEqualTo(8);
     }
 
@@ -73,7 +90,9 @@ class ZenohSubscriberTest extends ZenohTestSupport {
         Message put = mock.getExchanges().get(0).getMessage();
         assertThat(put.getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(0);
         assertThat(put.getHeader(ZenohConstants.ENCODING_SCHEMA)).isNull();
-        assertThat(put.getHeader(Exchange.CONTENT_TYPE)).as("zenoh/bytes is not a MIME type").isNull();
+        assertThat(put.getHeader(Exchange.CONTENT_TYPE))
+                .as("zenoh/bytes is not a MIME type")
+                .isNull();
         assertThat(put.getHeader(ZenohConstants.PRIORITY)).isEqualTo("data");
         assertThat(put.getHeader(ZenohConstants.CONGESTION_CONTROL)).isEqualTo("drop");
         assertThat(put.getHeader(ZenohConstants.EXPRESS)).isEqualTo(false);
@@ -93,7 +112,12 @@ class ZenohSubscriberTest extends ZenohTestSupport {
             stamping.put("sensors/ts", new byte[] {1}, null, null, Qos.DEFAULT);
             mock.assertIsSatisfied();
         }
-        assertThat(mock.getExchanges().get(0).getMessage().getHeader(ZenohConstants.TIMESTAMP, String.class))
-                .isNotBlank().contains("/");
+        assertThat(
+                        mock.getExchanges()
+                                .get(0)
+                                .getMessage()
+                                .getHeader(ZenohConstants.TIMESTAMP, String.class))
+                .isNotBlank()
+                .contains("/");
     }
 }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Loopback;
@@ -56,7 +60,10 @@ public abstract class ZenohTestSupport extends CamelTestSupport {
 
     /** Waits until the component's session reached the peer and declarations had time to spread. */
     protected void awaitConnected() {
-        Loopback.await(Duration.ofSeconds(10), () -> !peer.info().peers().isEmpty(), "camel session to reach the peer");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> !peer.info().peers().isEmpty(),
+                "camel session to reach the peer");
         Loopback.settle();
     }
 

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /** Routes written in the YAML DSL, endpoint options given as {@code parameters:}. */
 class ZenohYamlDslTest extends ZenohTestSupport {
 
-    private static final String ROUTES = """
+    private static final String ROUTES =
+            """
             - route:
                 id: yaml-relay
                 from:
@@ -52,7 +57,8 @@ class ZenohYamlDslTest extends ZenohTestSupport {
 
     @Test
     void yamlRoutesWithParametersWorkAgainstThePeer() throws Exception {
-        PluginHelper.getRoutesLoader(context).loadRoutes(ResourceHelper.fromString("routes.yaml", ROUTES));
+        PluginHelper.getRoutesLoader(context)
+                .loadRoutes(ResourceHelper.fromString("routes.yaml", ROUTES));
         assertThat(context.getRoute("yaml-relay")).isNotNull();
         assertThat(context.getRoute("yaml-queryable")).isNotNull();
 
@@ -63,7 +69,12 @@ class ZenohYamlDslTest extends ZenohTestSupport {
         awaitConnected();
         try (Collector out = new Collector("yaml/out")) {
             Loopback.settle();
-            peer.put("yaml/in/a", "1".getBytes(StandardCharsets.UTF_8), Encoding.TEXT_PLAIN, null, Qos.DEFAULT);
+            peer.put(
+                    "yaml/in/a",
+                    "1".getBytes(StandardCharsets.UTF_8),
+                    Encoding.TEXT_PLAIN,
+                    null,
+                    Qos.DEFAULT);
             Sample s = out.next();
             assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("relayed 1");
             assertThat(s.encoding()).as("encoding parameter").isEqualTo(Encoding.APPLICATION_JSON);
@@ -71,8 +82,9 @@ class ZenohYamlDslTest extends ZenohTestSupport {
             assertThat(s.express()).as("express parameter").isTrue();
         }
 
-        List<Reply> replies = peer.get("yaml/svc/x", GetOptions.DEFAULT.withParameters("n=1")).get(10,
-                TimeUnit.SECONDS);
+        List<Reply> replies =
+                peer.get("yaml/svc/x", GetOptions.DEFAULT.withParameters("n=1"))
+                        .get(10, TimeUnit.SECONDS);
         assertThat(replies).hasSize(1);
         assertThat(new String(replies.get(0).sample().payload(), StandardCharsets.UTF_8))
                 .isEqualTo("answer to yaml/svc/x with n=1");

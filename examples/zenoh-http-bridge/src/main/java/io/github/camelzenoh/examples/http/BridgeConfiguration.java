@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.zenoh.Session;
@@ -11,20 +15,24 @@ import org.apache.camel.PropertyInject;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
- * Opens the bridge's zenoh session from the {@code zenoh.*} properties and binds it as
- * {@code zenohSession}: the zenoh endpoints use it (option session=#zenohSession, a session the
+ * Opens the bridge's zenoh session from the {@code zenoh.*} properties and binds it as {@code
+ * zenohSession}: the zenoh endpoints use it (option session=#zenohSession, a session the
  * application manages), and so do server-sent-event streams, which subscribe per HTTP request.
  */
 public class BridgeConfiguration implements CamelConfiguration {
 
     @PropertyInject(value = "zenoh.mode", defaultValue = "peer")
     private String mode;
+
     @PropertyInject(value = "zenoh.connect", defaultValue = "")
     private String connect;
+
     @PropertyInject(value = "zenoh.listen", defaultValue = "")
     private String listen;
+
     @PropertyInject(value = "zenoh.configFile", defaultValue = "")
     private String configFile;
+
     @PropertyInject(value = "zenoh.multicastScouting", defaultValue = "false")
     private boolean multicastScouting;
 
@@ -35,17 +43,25 @@ public class BridgeConfiguration implements CamelConfiguration {
         if (session != null) {
             return session;
         }
-        SessionConfig config = SessionConfig.DEFAULT.withMode(mode).withConnect(list(connect)).withListen(list(listen))
-                .withMulticastScouting(multicastScouting).withConfigFile(configFile.isBlank() ? null : configFile);
+        SessionConfig config =
+                SessionConfig.DEFAULT
+                        .withMode(mode)
+                        .withConnect(list(connect))
+                        .withListen(list(listen))
+                        .withMulticastScouting(multicastScouting)
+                        .withConfigFile(configFile.isBlank() ? null : configFile);
         session = Session.open(config);
         Session opened = session;
         // the application owns this session: close it when Camel stops
-        context.addService(new ServiceSupport() {
-            @Override
-            protected void doStop() {
-                opened.close();
-            }
-        }, true, true);
+        context.addService(
+                new ServiceSupport() {
+                    @Override
+                    protected void doStop() {
+                        opened.close();
+                    }
+                },
+                true,
+                true);
         return session;
     }
 

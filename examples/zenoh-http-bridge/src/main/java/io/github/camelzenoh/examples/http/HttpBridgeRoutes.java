@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.component.zenoh.ZenohConstants;
@@ -19,13 +23,15 @@ import org.apache.camel.component.platform.http.vertx.HttpMessage;
 
 /**
  * HTTP ↔ zenoh with the zenohd REST plugin's semantics:
+ *
  * <ul>
  *   <li>{@code GET|POST /<selector>} → zenoh get; a JSON list of {key, value, encoding, timestamp}
  *       ({@code ?_raw=true}: the first reply's bytes with its Content-Type); a POST body is the
- *       query payload;</li>
- *   <li>{@code GET} with {@code Accept: text/event-stream} → a stream of the samples on the key;</li>
- *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete.</li>
+ *       query payload;
+ *   <li>{@code GET} with {@code Accept: text/event-stream} → a stream of the samples on the key;
+ *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete.
  * </ul>
+ *
  * Errors: 400 bad selector, 404 raw get without reply, 502 only error replies, 504 timeout.
  */
 public class HttpBridgeRoutes extends RouteBuilder {
@@ -39,51 +45,87 @@ public class HttpBridgeRoutes extends RouteBuilder {
 
     @PropertyInject(value = "zenoh.timeout", defaultValue = "10000")
     private long timeout;
+
     @PropertyInject(value = "bridge.demo", defaultValue = "true")
     private boolean demo;
 
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
-        onException(IllegalArgumentException.class).handled(true)
-                .process(e -> error(e, 400, e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class).getMessage()));
-        onException(ZenohReplyException.class).handled(true).process(e -> {
-            if (timedOut(e)) { // zenoh reports a query nobody finished in time as an error reply
-                error(e, 504, "zenoh get on '" + e.getProperty("zenohRestKey") + "' timed out after " + timeout + " ms");
-                return;
-            }
-            List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
-            respond(e, 502, "application/json", RestJson.replies(replies));
-        });
+        onException(IllegalArgumentException.class)
+                .handled(true)
+                .process(
+                        e ->
+                                error(
+                                        e,
+                                        400,
+                                        e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class)
+                                                .getMessage()));
+        onException(ZenohReplyException.class)
+                .handled(true)
+                .process(
+                        e -> {
+                            if (timedOut(
+                                    e)) { // zenoh reports a query nobody finished in time as an
+                                // error reply
+                                error(
+                                        e,
+                                        504,
+                                        "zenoh get on '"
+                                                + e.getProperty("zenohRestKey")
+                                                + "' timed out after "
+                                                + timeout
+                                                + " ms");
+                                return;
+                            }
+                            List<ZenohReply> replies =
+                                    e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
+                            respond(e, 502, "application/json", RestJson.replies(replies));
+                        });
 
-        from("platform-http:/?matchOnUriPrefix=true").routeId("zenoh-rest")
+        from("platform-http:/?matchOnUriPrefix=true")
+                .routeId("zenoh-rest")
                 .process(this::parseRequest)
                 .choice()
-                    .when(exchangeProperty(OP).isEqualTo("put")).to(ZENOH + "&operation=put").process(e -> respond(e, 200, null, null))
-                    .when(exchangeProperty(OP).isEqualTo("delete")).to(ZENOH + "&operation=delete").process(e -> respond(e, 200, null, null))
-                    .when(exchangeProperty(OP).isEqualTo("sse")).process(sse)
-                    .otherwise().to(ZENOH + "&operation=get&timeout=" + timeout).process(this::getResponse)
+                .when(exchangeProperty(OP).isEqualTo("put"))
+                .to(ZENOH + "&operation=put")
+                .process(e -> respond(e, 200, null, null))
+                .when(exchangeProperty(OP).isEqualTo("delete"))
+                .to(ZENOH + "&operation=delete")
+                .process(e -> respond(e, 200, null, null))
+                .when(exchangeProperty(OP).isEqualTo("sse"))
+                .process(sse)
+                .otherwise()
+                .to(ZENOH + "&operation=get&timeout=" + timeout)
+                .process(this::getResponse)
                 .end();
 
         if (demo) {
             // something to GET out of the box: curl http://localhost:8000/demo/example/camel
-            from("zenoh:demo/example/camel?session=#zenohSession&consumerType=queryable").routeId("demo-queryable")
+            from("zenoh:demo/example/camel?session=#zenohSession&consumerType=queryable")
+                    .routeId("demo-queryable")
                     .setHeader(ZenohConstants.ENCODING_ID, constant(Encoding.APPLICATION_JSON.id()))
                     .removeHeader(ZenohConstants.ENCODING_SCHEMA)
-                    .setBody(simple("{\"message\":\"Hello from Camel over zenoh\",\"time\":\"${date:now:yyyy-MM-dd'T'HH:mm:ss}\"}"));
+                    .setBody(
+                            simple(
+                                    "{\"message\":\"Hello from Camel over zenoh\",\"time\":\"${date:now:yyyy-MM-dd'T'HH:mm:ss}\"}"));
         }
     }
 
     private void parseRequest(Exchange e) {
         Message m = e.getMessage();
         String method = m.getHeader(Exchange.HTTP_METHOD, String.class);
-        String path = m instanceof HttpMessage hm ? hm.getRequest().path() : m.getHeader(Exchange.HTTP_PATH, String.class);
+        String path =
+                m instanceof HttpMessage hm
+                        ? hm.getRequest().path()
+                        : m.getHeader(Exchange.HTTP_PATH, String.class);
         String key = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
         while (key.startsWith("/")) {
             key = key.substring(1);
         }
         if (key.isEmpty()) {
-            throw new IllegalArgumentException("No key expression in the path: use e.g. GET /demo/example/**");
+            throw new IllegalArgumentException(
+                    "No key expression in the path: use e.g. GET /demo/example/**");
         }
         try {
             KeyExpr.validate(key);
@@ -91,18 +133,25 @@ public class HttpBridgeRoutes extends RouteBuilder {
             throw new IllegalArgumentException(bad.getMessage(), bad);
         }
         String query = m.getHeader(Exchange.HTTP_QUERY, String.class);
-        List<String> params = query == null || query.isBlank() ? List.of()
-                : Arrays.stream(query.split("[&;]")).filter(p -> !p.isBlank()).toList();
+        List<String> params =
+                query == null || query.isBlank()
+                        ? List.of()
+                        : Arrays.stream(query.split("[&;]")).filter(p -> !p.isBlank()).toList();
         boolean raw = params.stream().anyMatch(p -> p.equals("_raw=true") || p.equals("_raw"));
         String accept = m.getHeader("Accept", "", String.class);
-        String op = switch (method) {
-            case "PUT", "PATCH" -> "put";
-            case "DELETE" -> "delete";
-            case "GET", "POST" -> accept.contains("text/event-stream") ? "sse" : "get";
-            default -> throw new IllegalArgumentException("HTTP method " + method + " is not supported");
-        };
-        byte[] body = "get".equals(op) && "GET".equals(method) || "sse".equals(op) || "delete".equals(op) ? null
-                : requestBody(m);
+        String op =
+                switch (method) {
+                    case "PUT", "PATCH" -> "put";
+                    case "DELETE" -> "delete";
+                    case "GET", "POST" -> accept.contains("text/event-stream") ? "sse" : "get";
+                    default ->
+                            throw new IllegalArgumentException(
+                                    "HTTP method " + method + " is not supported");
+                };
+        byte[] body =
+                "get".equals(op) && "GET".equals(method) || "sse".equals(op) || "delete".equals(op)
+                        ? null
+                        : requestBody(m);
         String contentType = m.getHeader(Exchange.CONTENT_TYPE, String.class);
         m.getHeaders().clear(); // HTTP request headers are not echoed back, nor sent to zenoh
         m.setBody(body);
@@ -110,8 +159,11 @@ public class HttpBridgeRoutes extends RouteBuilder {
             m.setHeader(Exchange.CONTENT_TYPE, contentType);
         }
         m.setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, key);
-        m.setHeader(ZenohConstants.SELECTOR_PARAMETERS, params.stream().filter(p -> !p.startsWith("_raw"))
-                .collect(Collectors.joining(";")));
+        m.setHeader(
+                ZenohConstants.SELECTOR_PARAMETERS,
+                params.stream()
+                        .filter(p -> !p.startsWith("_raw"))
+                        .collect(Collectors.joining(";")));
         e.setProperty(OP, op);
         e.setProperty(RAW, raw);
         e.setProperty("zenohRestKey", key);
@@ -130,8 +182,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static byte[] requestBody(Message m) {
         if (m.getBody() instanceof java.util.Map<?, ?> form) {
             return form.entrySet().stream()
-                    .map(en -> enc(en.getKey()) + (en.getValue() == null || "".equals(en.getValue()) ? "" : "=" + enc(en.getValue())))
-                    .collect(Collectors.joining("&")).getBytes(StandardCharsets.UTF_8);
+                    .map(
+                            en ->
+                                    enc(en.getKey())
+                                            + (en.getValue() == null || "".equals(en.getValue())
+                                                    ? ""
+                                                    : "=" + enc(en.getValue())))
+                    .collect(Collectors.joining("&"))
+                    .getBytes(StandardCharsets.UTF_8);
         }
         return m.getBody(byte[].class);
     }
@@ -145,7 +203,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
         Message m = e.getMessage();
         List<ZenohReply> replies = m.getHeader(ZenohConstants.REPLIES, List.class);
         if (replies.isEmpty() && timedOut(e)) {
-            error(e, 504, "zenoh get on '" + e.getProperty("zenohRestKey") + "' timed out after " + timeout + " ms");
+            error(
+                    e,
+                    504,
+                    "zenoh get on '"
+                            + e.getProperty("zenohRestKey")
+                            + "' timed out after "
+                            + timeout
+                            + " ms");
             return;
         }
         if (Boolean.TRUE.equals(e.getProperty(RAW))) {
@@ -155,8 +220,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
                 return;
             }
             Encoding enc = new Encoding(first.encodingId(), first.encodingSchema());
-            String ct = enc.isMimeType() ? enc.toString().replace(";", "; ")
-                    : enc.id() == Encoding.ZENOH_STRING.id() ? "text/plain; charset=utf-8" : "application/octet-stream";
+            String ct =
+                    enc.isMimeType()
+                            ? enc.toString().replace(";", "; ")
+                            : enc.id() == Encoding.ZENOH_STRING.id()
+                                    ? "text/plain; charset=utf-8"
+                                    : "application/octet-stream";
             respond(e, 200, ct, first.payload());
             return;
         }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -19,17 +23,26 @@ import java.util.List;
  */
 final class RestJson {
 
-    static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS,
-            JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_TRAILING_COMMA,
-            JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES).build();
+    static final ObjectMapper JSON =
+            JsonMapper.builder()
+                    .enable(
+                            JsonReadFeature.ALLOW_JAVA_COMMENTS,
+                            JsonReadFeature.ALLOW_SINGLE_QUOTES,
+                            JsonReadFeature.ALLOW_TRAILING_COMMA,
+                            JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
+                    .build();
 
-    private RestJson() {
-    }
+    private RestJson() {}
 
     static String replies(List<ZenohReply> replies) {
         ArrayNode list = JSON.createArrayNode();
         for (ZenohReply r : replies) {
-            list.add(sample(r.ok() ? r.keyExpr() : "ERROR", r.payload(), r.encoding(), r.timestamp()));
+            list.add(
+                    sample(
+                            r.ok() ? r.keyExpr() : "ERROR",
+                            r.payload(),
+                            r.encoding(),
+                            r.timestamp()));
         }
         return list.toString();
     }

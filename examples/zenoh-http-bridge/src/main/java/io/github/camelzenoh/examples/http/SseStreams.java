@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.zenoh.Sample;
@@ -37,11 +41,16 @@ final class SseStreams extends AsyncProcessorSupport {
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
         if (!(exchange.getIn() instanceof HttpMessage http)) {
-            exchange.setException(new IllegalStateException("server-sent events need Camel platform-http on Vert.x"));
+            exchange.setException(
+                    new IllegalStateException(
+                            "server-sent events need Camel platform-http on Vert.x"));
             callback.done(true);
             return true;
         }
-        Session session = exchange.getContext().getRegistry().lookupByNameAndType("zenohSession", Session.class);
+        Session session =
+                exchange.getContext()
+                        .getRegistry()
+                        .lookupByNameAndType("zenohSession", Session.class);
         String key = exchange.getProperty("zenohRestKey", String.class);
         Vertx vertx = Vertx.currentContext() != null ? Vertx.currentContext().owner() : null;
         try {
@@ -90,7 +99,8 @@ final class SseStreams extends AsyncProcessorSupport {
             response.closeHandler(v -> close());
             response.exceptionHandler(t -> close());
             write(": zenoh samples on " + keyExpr + "\n\n");
-            subscriber = session.declareSubscriber(keyExpr, SubscriberOptions.DEFAULT, this::onSample);
+            subscriber =
+                    session.declareSubscriber(keyExpr, SubscriberOptions.DEFAULT, this::onSample);
             if (vertx != null) {
                 timer = vertx.setPeriodic(KEEP_ALIVE_MS, id -> write(": keep-alive\n\n"));
             }
@@ -106,7 +116,13 @@ final class SseStreams extends AsyncProcessorSupport {
                 write(": dropped " + (d - droppedReported) + " samples (client too slow)\n\n");
                 droppedReported = d;
             }
-            String data = RestJson.sample(s.keyExpr(), s.payload(), s.encoding().toString(), s.timestamp()).toString();
+            String data =
+                    RestJson.sample(
+                                    s.keyExpr(),
+                                    s.payload(),
+                                    s.encoding().toString(),
+                                    s.timestamp())
+                            .toString();
             write("event: " + s.kind().name() + "\ndata: " + data + "\n\n");
         }
 
@@ -135,7 +151,10 @@ final class SseStreams extends AsyncProcessorSupport {
                     // connection already gone
                 }
             }
-            LOG.info("SSE stream on '{}' closed ({} samples dropped for a slow client)", keyExpr, dropped.sum());
+            LOG.info(
+                    "SSE stream on '{}' closed ({} samples dropped for a slow client)",
+                    keyExpr,
+                    dropped.sum());
             done.run();
         }
     }

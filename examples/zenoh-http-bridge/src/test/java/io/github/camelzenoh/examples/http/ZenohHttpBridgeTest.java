@@ -1,13 +1,17 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.Queryable;
 import io.github.camelzenoh.zenoh.QueryableOptions;
-import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.SampleKind;
 import io.github.camelzenoh.zenoh.Session;
@@ -33,9 +37,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bridge application end to end: started as users start it (only --name=value arguments,
- * here a free HTTP port and a free zenoh port on loopback), talked to over real HTTP, with a real
- * zenoh peer on the other side.
+ * The bridge application end to end: started as users start it (only --name=value arguments, here a
+ * free HTTP port and a free zenoh port on loopback), talked to over real HTTP, with a real zenoh
+ * peer on the other side.
  */
 class ZenohHttpBridgeTest {
 
@@ -49,11 +53,17 @@ class ZenohHttpBridgeTest {
     static void start() throws Exception {
         httpPort = Loopback.freePort();
         int zenohPort = Loopback.freePort();
-        main = ZenohHttpBridge.create("--http.port=" + httpPort, "--zenoh.listen=" + Loopback.endpoint(zenohPort),
-                "--zenoh.timeout=1000");
+        main =
+                ZenohHttpBridge.create(
+                        "--http.port=" + httpPort,
+                        "--zenoh.listen=" + Loopback.endpoint(zenohPort),
+                        "--zenoh.timeout=1000");
         main.start();
         peer = Session.open(Loopback.connector(zenohPort));
-        Loopback.await(Duration.ofSeconds(10), () -> !peer.info().peers().isEmpty(), "peer to reach the bridge");
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> !peer.info().peers().isEmpty(),
+                "peer to reach the bridge");
     }
 
     @AfterAll
@@ -68,7 +78,8 @@ class ZenohHttpBridgeTest {
     }
 
     static HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
-        return HTTP.send(b.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                b.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     static HttpRequest.Builder at(String path) {
@@ -77,20 +88,39 @@ class ZenohHttpBridgeTest {
 
     @Test
     void getAnswersWithTheRestPluginsJsonAndRawFormat() throws Exception {
-        try (Queryable q = peer.declareQueryable("rest/get/**", QueryableOptions.DEFAULT, query -> {
-            query.reply("rest/get/json", "{\"t\":1}".getBytes(StandardCharsets.UTF_8), Encoding.APPLICATION_JSON, null);
-            query.reply("rest/get/text", ("params=" + query.parameters()).getBytes(StandardCharsets.UTF_8),
-                    Encoding.TEXT_PLAIN, null);
-            query.reply("rest/get/bin", new byte[] {1, 2, 3}, Encoding.ZENOH_BYTES, null);
-            query.finish();
-        })) {
+        try (Queryable q =
+                peer.declareQueryable(
+                        "rest/get/**",
+                        QueryableOptions.DEFAULT,
+                        query -> {
+                            query.reply(
+                                    "rest/get/json",
+                                    "{\"t\":1}".getBytes(StandardCharsets.UTF_8),
+                                    Encoding.APPLICATION_JSON,
+                                    null);
+                            query.reply(
+                                    "rest/get/text",
+                                    ("params=" + query.parameters())
+                                            .getBytes(StandardCharsets.UTF_8),
+                                    Encoding.TEXT_PLAIN,
+                                    null);
+                            query.reply(
+                                    "rest/get/bin",
+                                    new byte[] {1, 2, 3},
+                                    Encoding.ZENOH_BYTES,
+                                    null);
+                            query.finish();
+                        })) {
             Loopback.settle();
             HttpResponse<String> r = send(at("rest/get/**?a=1").GET());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
-            assertThat(r.body()).contains("{\"key\":\"rest/get/json\",\"value\":{\"t\":1},\"encoding\":\"application/json\"")
+            assertThat(r.body())
+                    .contains(
+                            "{\"key\":\"rest/get/json\",\"value\":{\"t\":1},\"encoding\":\"application/json\"")
                     .contains("\"value\":\"params=a=1\",\"encoding\":\"text/plain\"")
-                    .contains("{\"key\":\"rest/get/bin\",\"value\":\"AQID\",\"encoding\":\"zenoh/bytes\"");
+                    .contains(
+                            "{\"key\":\"rest/get/bin\",\"value\":\"AQID\",\"encoding\":\"zenoh/bytes\"");
 
             HttpResponse<String> raw = send(at("rest/get/json?_raw=true").GET());
             assertThat(raw.statusCode()).isEqualTo(200);
@@ -102,18 +132,30 @@ class ZenohHttpBridgeTest {
     @Test
     void putPatchAndDeleteReachZenohWithTheRequestsContentType() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
-        try (Subscriber s = peer.declareSubscriber("rest/put/**", SubscriberOptions.DEFAULT, got::add)) {
+        try (Subscriber s =
+                peer.declareSubscriber("rest/put/**", SubscriberOptions.DEFAULT, got::add)) {
             Loopback.settle();
-            assertThat(send(at("rest/put/a").header("Content-Type", "application/json")
-                    .PUT(HttpRequest.BodyPublishers.ofString("{\"v\":2}"))).statusCode()).isEqualTo(200);
+            assertThat(
+                            send(at("rest/put/a")
+                                            .header("Content-Type", "application/json")
+                                            .PUT(HttpRequest.BodyPublishers.ofString("{\"v\":2}")))
+                                    .statusCode())
+                    .isEqualTo(200);
             Sample put = got.poll(10, TimeUnit.SECONDS);
             assertThat(put.keyExpr()).isEqualTo("rest/put/a");
             assertThat(new String(put.payload(), StandardCharsets.UTF_8)).isEqualTo("{\"v\":2}");
             assertThat(put.encoding()).isEqualTo(Encoding.APPLICATION_JSON);
 
-            assertThat(send(at("rest/put/b").header("Content-Type", "text/plain; charset=utf-8")
-                    .method("PATCH", HttpRequest.BodyPublishers.ofString("x"))).statusCode()).isEqualTo(200);
-            assertThat(got.poll(10, TimeUnit.SECONDS).encoding()).isEqualTo(new Encoding(4, "charset=utf-8"));
+            assertThat(
+                            send(at("rest/put/b")
+                                            .header("Content-Type", "text/plain; charset=utf-8")
+                                            .method(
+                                                    "PATCH",
+                                                    HttpRequest.BodyPublishers.ofString("x")))
+                                    .statusCode())
+                    .isEqualTo(200);
+            assertThat(got.poll(10, TimeUnit.SECONDS).encoding())
+                    .isEqualTo(new Encoding(4, "charset=utf-8"));
 
             assertThat(send(at("rest/put/a").DELETE()).statusCode()).isEqualTo(200);
             Sample del = got.poll(10, TimeUnit.SECONDS);
@@ -124,14 +166,22 @@ class ZenohHttpBridgeTest {
 
     @Test
     void serverSentEventsStreamSamplesUntilTheClientLeaves() throws Exception {
-        HttpResponse<java.io.InputStream> r = HTTP.send(at("rest/sse/**").header("Accept", "text/event-stream").GET()
-                .build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<java.io.InputStream> r =
+                HTTP.send(
+                        at("rest/sse/**").header("Accept", "text/event-stream").GET().build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).hasValue("text/event-stream");
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
             assertThat(in.readLine()).startsWith(": zenoh samples on rest/sse/**");
             Loopback.settle();
-            peer.put("rest/sse/one", "hello".getBytes(StandardCharsets.UTF_8), Encoding.TEXT_PLAIN, null, Qos.DEFAULT);
+            peer.put(
+                    "rest/sse/one",
+                    "hello".getBytes(StandardCharsets.UTF_8),
+                    Encoding.TEXT_PLAIN,
+                    null,
+                    Qos.DEFAULT);
             peer.delete("rest/sse/one", null, Qos.DEFAULT);
             List<String> lines = new ArrayList<>();
             while (lines.stream().filter(l -> l.startsWith("data:")).count() < 2) {
@@ -140,9 +190,11 @@ class ZenohHttpBridgeTest {
                     lines.add(l);
                 }
             }
-            assertThat(lines).containsSubsequence("event: PUT",
-                    "data: {\"key\":\"rest/sse/one\",\"value\":\"hello\",\"encoding\":\"text/plain\",\"timestamp\":null}",
-                    "event: DELETE");
+            assertThat(lines)
+                    .containsSubsequence(
+                            "event: PUT",
+                            "data: {\"key\":\"rest/sse/one\",\"value\":\"hello\",\"encoding\":\"text/plain\",\"timestamp\":null}",
+                            "event: DELETE");
         }
     }
 
@@ -152,10 +204,19 @@ class ZenohHttpBridgeTest {
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("a//b");
 
-        try (Queryable failing = peer.declareQueryable("rest/err", QueryableOptions.DEFAULT, q -> {
-            q.replyError("sensor offline".getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING);
-            q.finish();
-        }); Queryable silent = peer.declareQueryable("rest/slow", QueryableOptions.DEFAULT, unfinished::add)) {
+        try (Queryable failing =
+                        peer.declareQueryable(
+                                "rest/err",
+                                QueryableOptions.DEFAULT,
+                                q -> {
+                                    q.replyError(
+                                            "sensor offline".getBytes(StandardCharsets.UTF_8),
+                                            Encoding.ZENOH_STRING);
+                                    q.finish();
+                                });
+                Queryable silent =
+                        peer.declareQueryable(
+                                "rest/slow", QueryableOptions.DEFAULT, unfinished::add)) {
             Loopback.settle();
             HttpResponse<String> err = send(at("rest/err").GET());
             assertThat(err.statusCode()).isEqualTo(502);

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import io.github.camelzenoh.zenoh.Session;
@@ -14,42 +18,53 @@ import org.apache.camel.component.kafka.KafkaComponent;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
- * Opens the bridge's zenoh session from the {@code zenoh.*} properties and binds it as
- * {@code zenohSession} (the zenoh endpoints use it: option session=#zenohSession); points the Kafka
+ * Opens the bridge's zenoh session from the {@code zenoh.*} properties and binds it as {@code
+ * zenohSession} (the zenoh endpoints use it: option session=#zenohSession); points the Kafka
  * component at {@code kafka.brokers}, or, when that is empty, at an {@link EmbeddedKafka} it starts
- * first (bound as {@code embeddedKafka}, stopped with Camel); binds {@code bridgeStats} and
- * {@code recordMapping}.
+ * first (bound as {@code embeddedKafka}, stopped with Camel); binds {@code bridgeStats} and {@code
+ * recordMapping}.
  */
 public class BridgeConfiguration implements CamelConfiguration {
 
     @PropertyInject(value = "zenoh.mode", defaultValue = "peer")
     private String mode;
+
     @PropertyInject(value = "zenoh.connect", defaultValue = "")
     private String connect;
+
     @PropertyInject(value = "zenoh.listen", defaultValue = "")
     private String listen;
+
     @PropertyInject(value = "zenoh.configFile", defaultValue = "")
     private String configFile;
+
     @PropertyInject(value = "zenoh.multicastScouting", defaultValue = "false")
     private boolean multicastScouting;
 
     @PropertyInject(value = "kafka.brokers", defaultValue = "")
     private String brokers;
+
     @PropertyInject(value = "kafka.embedded.port", defaultValue = "9092")
     private int embeddedPort;
+
     @PropertyInject(value = "kafka.embedded.dir", defaultValue = "")
     private String embeddedDir;
+
     @PropertyInject(value = "kafka.embedded.lib", defaultValue = "")
     private String embeddedLib;
+
     @PropertyInject(value = "kafka.embedded.heap", defaultValue = "512m")
     private String embeddedHeap;
+
     @PropertyInject(value = "kafka.embedded.startTimeout", defaultValue = "90000")
     private long embeddedStartTimeout;
 
     @PropertyInject(value = "toKafka.topicMap", defaultValue = "")
     private String topicMap;
+
     @PropertyInject(value = "toZenoh.keyMap", defaultValue = "")
     private String keyMap;
+
     @PropertyInject(value = "bridge.statsInterval", defaultValue = "60000")
     private long statsInterval;
 
@@ -63,17 +78,25 @@ public class BridgeConfiguration implements CamelConfiguration {
         if (session != null) {
             return session;
         }
-        SessionConfig config = SessionConfig.DEFAULT.withMode(mode).withConnect(list(connect)).withListen(list(listen))
-                .withMulticastScouting(multicastScouting).withConfigFile(configFile.isBlank() ? null : configFile);
+        SessionConfig config =
+                SessionConfig.DEFAULT
+                        .withMode(mode)
+                        .withConnect(list(connect))
+                        .withListen(list(listen))
+                        .withMulticastScouting(multicastScouting)
+                        .withConfigFile(configFile.isBlank() ? null : configFile);
         session = Session.open(config);
         Session opened = session;
         // the application owns this session: close it when Camel stops
-        context.addService(new ServiceSupport() {
-            @Override
-            protected void doStop() {
-                opened.close();
-            }
-        }, true, true);
+        context.addService(
+                new ServiceSupport() {
+                    @Override
+                    protected void doStop() {
+                        opened.close();
+                    }
+                },
+                true,
+                true);
         return session;
     }
 
@@ -98,16 +121,26 @@ public class BridgeConfiguration implements CamelConfiguration {
     public void configure(CamelContext context) throws Exception {
         String bootstrap = brokers.trim();
         if (bootstrap.isEmpty()) {
-            // started now, before any route, so every Kafka client finds it serving; stopped with Camel
-            EmbeddedKafka kafka = new EmbeddedKafka(embeddedLib.isBlank() ? EmbeddedKafka.defaultLib() : Path.of(embeddedLib),
-                    embeddedDir.isBlank() ? null : Path.of(embeddedDir), embeddedPort, embeddedHeap,
-                    Duration.ofMillis(embeddedStartTimeout), context);
+            // started now, before any route, so every Kafka client finds it serving; stopped with
+            // Camel
+            EmbeddedKafka kafka =
+                    new EmbeddedKafka(
+                            embeddedLib.isBlank()
+                                    ? EmbeddedKafka.defaultLib()
+                                    : Path.of(embeddedLib),
+                            embeddedDir.isBlank() ? null : Path.of(embeddedDir),
+                            embeddedPort,
+                            embeddedHeap,
+                            Duration.ofMillis(embeddedStartTimeout),
+                            context);
             kafka.start();
             context.addService(kafka, true, true);
             context.getRegistry().bind("embeddedKafka", kafka);
             bootstrap = kafka.bootstrapServers();
         }
-        context.getComponent("kafka", KafkaComponent.class).getConfiguration().setBrokers(bootstrap);
+        context.getComponent("kafka", KafkaComponent.class)
+                .getConfiguration()
+                .setBrokers(bootstrap);
     }
 
     private static List<String> list(String csv) {

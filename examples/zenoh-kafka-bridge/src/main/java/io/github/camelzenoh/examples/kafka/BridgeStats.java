@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import io.github.camelzenoh.component.zenoh.ZenohDevConsole;
@@ -31,14 +35,19 @@ public class BridgeStats extends ServiceSupport {
 
     /** zenoh samples the Kafka broker acknowledged. */
     public final LongAdder toKafkaSent = new LongAdder();
+
     /** Failed attempts to write a sample to Kafka (each is retried). */
     public final LongAdder toKafkaFailures = new LongAdder();
+
     /** Samples given up on after toKafka.maximumRedeliveries (never, by default). */
     public final LongAdder toKafkaDeadLettered = new LongAdder();
+
     /** Kafka records put (or deleted) on zenoh. */
     public final LongAdder toZenohSent = new LongAdder();
+
     /** Failed attempts to put a record on zenoh (each is retried). */
     public final LongAdder toZenohFailures = new LongAdder();
+
     /** Records that cannot become a zenoh put, sent to the dead-letter topic. */
     public final LongAdder toZenohDeadLettered = new LongAdder();
 
@@ -54,7 +63,10 @@ public class BridgeStats extends ServiceSupport {
         this.intervalMs = intervalMs;
     }
 
-    /** Key expressions of the bridge's zenoh subscriptions, whose camel-zenoh counters are reported too. */
+    /**
+     * Key expressions of the bridge's zenoh subscriptions, whose camel-zenoh counters are reported
+     * too.
+     */
     void watch(String keyExpr) {
         subscriptions.add(keyExpr);
     }
@@ -62,10 +74,24 @@ public class BridgeStats extends ServiceSupport {
     @Override
     public String toString() {
         long[] zenoh = zenohCounters();
-        return "zenoh→Kafka received=" + zenoh[0] + " sent=" + toKafkaSent.sum() + " failedAttempts=" + toKafkaFailures.sum()
-                + " deadLettered=" + toKafkaDeadLettered.sum() + " droppedAtStop=" + zenoh[1] + " failedAtStop=" + zenoh[2]
-                + "; Kafka→zenoh sent=" + toZenohSent.sum() + " failedAttempts=" + toZenohFailures.sum()
-                + " deadLettered=" + toZenohDeadLettered.sum();
+        return "zenoh→Kafka received="
+                + zenoh[0]
+                + " sent="
+                + toKafkaSent.sum()
+                + " failedAttempts="
+                + toKafkaFailures.sum()
+                + " deadLettered="
+                + toKafkaDeadLettered.sum()
+                + " droppedAtStop="
+                + zenoh[1]
+                + " failedAtStop="
+                + zenoh[2]
+                + "; Kafka→zenoh sent="
+                + toZenohSent.sum()
+                + " failedAttempts="
+                + toZenohFailures.sum()
+                + " deadLettered="
+                + toZenohDeadLettered.sum();
     }
 
     /**
@@ -96,7 +122,10 @@ public class BridgeStats extends ServiceSupport {
         return lastZenoh;
     }
 
-    /** A route policy for the zenoh → Kafka routes: takes the subscriptions' final counts when a route stops. */
+    /**
+     * A route policy for the zenoh → Kafka routes: takes the subscriptions' final counts when a
+     * route stops.
+     */
     RoutePolicy finalCounts() {
         return new RoutePolicySupport() {
             @Override
@@ -117,8 +146,11 @@ public class BridgeStats extends ServiceSupport {
     @Override
     protected void doStart() {
         if (intervalMs > 0) {
-            timer = context.getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "BridgeStats");
-            timer.scheduleAtFixedRate(this::logIfChanged, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
+            timer =
+                    context.getExecutorServiceManager()
+                            .newSingleThreadScheduledExecutor(this, "BridgeStats");
+            timer.scheduleAtFixedRate(
+                    this::logIfChanged, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -130,8 +162,12 @@ public class BridgeStats extends ServiceSupport {
         }
         long[] zenoh = zenohCounters();
         if (zenoh[1] + zenoh[2] > 0) {
-            LOG.warn("bridge stopped with {} zenoh samples received but not written to Kafka ({} still queued, {} being"
-                    + " retried)", zenoh[1] + zenoh[2], zenoh[1], zenoh[2]);
+            LOG.warn(
+                    "bridge stopped with {} zenoh samples received but not written to Kafka ({} still queued, {} being"
+                            + " retried)",
+                    zenoh[1] + zenoh[2],
+                    zenoh[1],
+                    zenoh[2]);
         }
         LOG.info("bridge stopped: {}", this);
     }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import java.io.IOException;
@@ -12,24 +16,28 @@ import java.io.IOException;
  */
 public final class BrokerLauncher {
 
-    private BrokerLauncher() {
-    }
+    private BrokerLauncher() {}
 
     public static void main(String[] args) throws Throwable {
-        Thread watchdog = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // nothing is ever sent; only the end of the stream matters
-                }
-            } catch (IOException ignored) {
-                // the parent is gone either way
-            }
-            System.exit(0);
-        }, "parent-watchdog");
+        Thread watchdog =
+                new Thread(
+                        () -> {
+                            try {
+                                while (System.in.read() >= 0) {
+                                    // nothing is ever sent; only the end of the stream matters
+                                }
+                            } catch (IOException ignored) {
+                                // the parent is gone either way
+                            }
+                            System.exit(0);
+                        },
+                        "parent-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
         try {
-            Class.forName("kafka.Kafka").getMethod("main", String[].class).invoke(null, (Object) args);
+            Class.forName("kafka.Kafka")
+                    .getMethod("main", String[].class)
+                    .invoke(null, (Object) args);
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw e.getCause();
         }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import java.io.IOException;
@@ -29,10 +33,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A real single-node Kafka (KRaft: one process is both broker and controller) for demos and tests,
  * run as a child JVM from Kafka's own jars so that none of its dependencies meet the bridge's.
- * Loopback only. The storage is formatted on first start; {@link #stopProcess()} and
- * {@link #startProcess()} stop and restart the same broker (same ports, same data), which is how
- * the tests take Kafka away. Stopping the service stops the process and deletes a temporary data
- * directory.
+ * Loopback only. The storage is formatted on first start; {@link #stopProcess()} and {@link
+ * #startProcess()} stop and restart the same broker (same ports, same data), which is how the tests
+ * take Kafka away. Stopping the service stops the process and deletes a temporary data directory.
  */
 public class EmbeddedKafka extends ServiceSupport {
 
@@ -51,17 +54,26 @@ public class EmbeddedKafka extends ServiceSupport {
     private Thread shutdownHook;
 
     /**
-     * @param lib  directory of Kafka's jars (target/kafka-broker/lib, copied by the build)
-     * @param dir  data directory; null for a temporary one, deleted when the service stops
+     * @param lib directory of Kafka's jars (target/kafka-broker/lib, copied by the build)
+     * @param dir data directory; null for a temporary one, deleted when the service stops
      * @param port client port on 127.0.0.1; 0 for a free one
      * @param context the CamelContext whose Kafka clients use this broker, or null
      */
-    public EmbeddedKafka(Path lib, Path dir, int port, String heap, Duration startTimeout, CamelContext context) {
+    public EmbeddedKafka(
+            Path lib,
+            Path dir,
+            int port,
+            String heap,
+            Duration startTimeout,
+            CamelContext context) {
         this.context = context;
         this.lib = lib;
         this.temporary = dir == null;
         try {
-            this.dir = temporary ? Files.createTempDirectory("zenoh-kafka-bridge-kafka-") : dir.toAbsolutePath();
+            this.dir =
+                    temporary
+                            ? Files.createTempDirectory("zenoh-kafka-bridge-kafka-")
+                            : dir.toAbsolutePath();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -71,10 +83,19 @@ public class EmbeddedKafka extends ServiceSupport {
         this.startTimeout = startTimeout;
     }
 
-    /** The directory beside this application's classes (or jar) where the build copies Kafka: ../kafka-broker/lib. */
+    /**
+     * The directory beside this application's classes (or jar) where the build copies Kafka:
+     * ../kafka-broker/lib.
+     */
     public static Path defaultLib() {
         try {
-            Path here = Path.of(EmbeddedKafka.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path here =
+                    Path.of(
+                            EmbeddedKafka.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI());
             return here.getParent().resolve("kafka-broker").resolve("lib");
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
@@ -112,9 +133,9 @@ public class EmbeddedKafka extends ServiceSupport {
     }
 
     /**
-     * JVM shutdown hooks run in parallel: when Camel's own hook (Camel Main's hangup interceptor) is
-     * stopping the context, let it stop the Kafka clients first and this service after them. Bounded,
-     * so that a context whose stop failed cannot hold the JVM's exit.
+     * JVM shutdown hooks run in parallel: when Camel's own hook (Camel Main's hangup interceptor)
+     * is stopping the context, let it stop the Kafka clients first and this service after them.
+     * Bounded, so that a context whose stop failed cannot hold the JVM's exit.
      */
     private void onJvmExit() {
         long t0 = System.nanoTime();
@@ -153,9 +174,12 @@ public class EmbeddedKafka extends ServiceSupport {
             return;
         }
         if (!Files.isDirectory(lib) || !hasKafkaJar()) {
-            throw new IllegalStateException("Kafka's jars are not in " + lib + ": build the module first"
-                    + " (mvn install -DskipTests -pl examples/zenoh-kafka-bridge -am copies them to target/kafka-broker/lib),"
-                    + " set kafka.embedded.lib, or set kafka.brokers to use a running Kafka");
+            throw new IllegalStateException(
+                    "Kafka's jars are not in "
+                            + lib
+                            + ": build the module first"
+                            + " (mvn install -DskipTests -pl examples/zenoh-kafka-bridge -am copies them to target/kafka-broker/lib),"
+                            + " set kafka.embedded.lib, or set kafka.brokers to use a running Kafka");
         }
         long t0 = System.nanoTime();
         Path config = writeServerProperties();
@@ -163,25 +187,42 @@ public class EmbeddedKafka extends ServiceSupport {
             format(config);
         }
         List<String> cmd = java();
-        cmd.addAll(List.of("-Xms64m", "-Xmx" + heap, "-XX:+UseSerialGC", "-Djava.awt.headless=true",
-                "-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
-                "-Dorg.slf4j.simpleLogger.log.kafka.request.logger=warn",
-                "-cp", lib.resolve("*") + java.io.File.pathSeparator + launcherLocation(),
-                BrokerLauncher.class.getName(), config.toString()));
+        cmd.addAll(
+                List.of(
+                        "-Xms64m",
+                        "-Xmx" + heap,
+                        "-XX:+UseSerialGC",
+                        "-Djava.awt.headless=true",
+                        "-Dorg.slf4j.simpleLogger.showDateTime=true",
+                        "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+                        "-Dorg.slf4j.simpleLogger.log.kafka.request.logger=warn",
+                        "-cp",
+                        lib.resolve("*") + java.io.File.pathSeparator + launcherLocation(),
+                        BrokerLauncher.class.getName(),
+                        config.toString()));
         Path log = dir.resolve("broker.log");
-        process = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        process =
+                new ProcessBuilder(cmd)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                        .start();
         try {
             awaitReady(log);
         } catch (IOException | RuntimeException | InterruptedException e) {
             stopProcess();
             throw e;
         }
-        LOG.info("Embedded Kafka (KRaft, broker+controller) serves {} after {} ms; data and broker.log in {}",
-                bootstrapServers(), (System.nanoTime() - t0) / 1_000_000, dir);
+        LOG.info(
+                "Embedded Kafka (KRaft, broker+controller) serves {} after {} ms; data and broker.log in {}",
+                bootstrapServers(),
+                (System.nanoTime() - t0) / 1_000_000,
+                dir);
     }
 
-    /** Stops the broker (closing its stdin makes it shut down cleanly) and waits for the process to end. */
+    /**
+     * Stops the broker (closing its stdin makes it shut down cleanly) and waits for the process to
+     * end.
+     */
     public synchronized void stopProcess() throws InterruptedException {
         Process p = process;
         process = null;
@@ -212,26 +253,28 @@ public class EmbeddedKafka extends ServiceSupport {
     private Path writeServerProperties() throws IOException {
         Files.createDirectories(dir);
         String controller = "CONTROLLER://" + HOST + ":" + controllerPort;
-        String props = String.join("\n",
-                "# written by the zenoh-kafka-bridge for its embedded broker",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@" + HOST + ":" + controllerPort,
-                "listeners=PLAINTEXT://" + HOST + ":" + port + "," + controller,
-                "advertised.listeners=PLAINTEXT://" + HOST + ":" + port,
-                "controller.listener.names=CONTROLLER",
-                "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                "log.dirs=" + dir.resolve("data").toString().replace('\\', '/'),
-                "num.partitions=1",
-                "auto.create.topics.enable=true",
-                "offsets.topic.replication.factor=1",
-                "offsets.topic.num.partitions=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "transaction.state.log.num.partitions=1",
-                "group.initial.rebalance.delay.ms=0",
-                "");
+        String props =
+                String.join(
+                        "\n",
+                        "# written by the zenoh-kafka-bridge for its embedded broker",
+                        "process.roles=broker,controller",
+                        "node.id=1",
+                        "controller.quorum.voters=1@" + HOST + ":" + controllerPort,
+                        "listeners=PLAINTEXT://" + HOST + ":" + port + "," + controller,
+                        "advertised.listeners=PLAINTEXT://" + HOST + ":" + port,
+                        "controller.listener.names=CONTROLLER",
+                        "inter.broker.listener.name=PLAINTEXT",
+                        "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                        "log.dirs=" + dir.resolve("data").toString().replace('\\', '/'),
+                        "num.partitions=1",
+                        "auto.create.topics.enable=true",
+                        "offsets.topic.replication.factor=1",
+                        "offsets.topic.num.partitions=1",
+                        "transaction.state.log.replication.factor=1",
+                        "transaction.state.log.min.isr=1",
+                        "transaction.state.log.num.partitions=1",
+                        "group.initial.rebalance.delay.ms=0",
+                        "");
         Path file = dir.resolve("server.properties");
         Files.writeString(file, props, StandardCharsets.UTF_8);
         return file;
@@ -239,24 +282,40 @@ public class EmbeddedKafka extends ServiceSupport {
 
     private void format(Path config) throws IOException, InterruptedException {
         List<String> cmd = java();
-        cmd.addAll(List.of("-Xmx256m", "-cp", lib.resolve("*").toString(), "kafka.tools.StorageTool", "format",
-                "-t", Uuid.randomUuid().toString(), "-c", config.toString()));
+        cmd.addAll(
+                List.of(
+                        "-Xmx256m",
+                        "-cp",
+                        lib.resolve("*").toString(),
+                        "kafka.tools.StorageTool",
+                        "format",
+                        "-t",
+                        Uuid.randomUuid().toString(),
+                        "-c",
+                        config.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         p.getOutputStream().close();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new IllegalStateException("Formatting Kafka's storage in " + dir + " did not end within 60 s");
+            throw new IllegalStateException(
+                    "Formatting Kafka's storage in " + dir + " did not end within 60 s");
         }
         if (p.exitValue() != 0) {
-            throw new IllegalStateException("Formatting Kafka's storage in " + dir + " failed (exit " + p.exitValue()
-                    + "):\n" + new String(out, StandardCharsets.UTF_8));
+            throw new IllegalStateException(
+                    "Formatting Kafka's storage in "
+                            + dir
+                            + " failed (exit "
+                            + p.exitValue()
+                            + "):\n"
+                            + new String(out, StandardCharsets.UTF_8));
         }
     }
 
     private void awaitReady(Path log) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + startTimeout.toNanos();
-        while (!accepts()) { // before the port opens, an admin client would only log connection warnings
+        while (!accepts()) { // before the port opens, an admin client would only log connection
+            // warnings
             checkAlive(log, deadline);
             Thread.sleep(100);
         }
@@ -265,7 +324,7 @@ public class EmbeddedKafka extends ServiceSupport {
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
         try (Admin admin = Admin.create(p)) {
-            for (;;) {
+            for (; ; ) {
                 checkAlive(log, deadline);
                 try {
                     if (!admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty()) {
@@ -290,27 +349,47 @@ public class EmbeddedKafka extends ServiceSupport {
 
     private void checkAlive(Path log, long deadline) throws IOException {
         if (!process.isAlive()) {
-            throw new IllegalStateException("Embedded Kafka exited with " + process.exitValue() + " while starting; "
-                    + log + " ends with:\n" + tail(log));
+            throw new IllegalStateException(
+                    "Embedded Kafka exited with "
+                            + process.exitValue()
+                            + " while starting; "
+                            + log
+                            + " ends with:\n"
+                            + tail(log));
         }
         if (System.nanoTime() > deadline) {
-            throw new IllegalStateException("Embedded Kafka did not serve " + bootstrapServers() + " within "
-                    + startTimeout.toSeconds() + " s; " + log + " ends with:\n" + tail(log));
+            throw new IllegalStateException(
+                    "Embedded Kafka did not serve "
+                            + bootstrapServers()
+                            + " within "
+                            + startTimeout.toSeconds()
+                            + " s; "
+                            + log
+                            + " ends with:\n"
+                            + tail(log));
         }
     }
 
     private static String tail(Path log) throws IOException {
-        List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+        List<String> lines =
+                Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
     }
 
     private static List<String> java() {
-        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        return new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     }
 
     private static String launcherLocation() {
         try {
-            return Path.of(BrokerLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(
+                            BrokerLauncher.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

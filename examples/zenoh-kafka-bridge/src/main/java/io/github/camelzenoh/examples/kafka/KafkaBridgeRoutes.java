@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import java.util.Arrays;
@@ -14,18 +18,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The bridge's routes.
+ *
  * <ul>
  *   <li>zenoh → Kafka, one route per key expression of {@code toKafka.keyExprs}: each sample is
  *       written with the Kafka component's settings (acks=all, idempotent) and the route waits for
  *       the broker's acknowledgement before taking the next sample, so order is kept and a sample
  *       counts as sent only once Kafka has it. A failed write is logged, counted and retried with
  *       back-off ({@code toKafka.maximumRedeliveries}, -1 = until it succeeds); meanwhile samples
- *       wait in the zenoh consumer's bounded hand-off queue, and when that is full
- *       ({@code overflowPolicy=block}) zenoh's delivery waits too: back-pressure, not loss.</li>
+ *       wait in the zenoh consumer's bounded hand-off queue, and when that is full ({@code
+ *       overflowPolicy=block}) zenoh's delivery waits too: back-pressure, not loss.
  *   <li>Kafka → zenoh: records of {@code toZenoh.topics} are put on zenoh; offsets are committed
- *       only after the put (at-least-once); a failed put is retried, then the consumer seeks back to
- *       the record and tries again (breakOnFirstError); a record that can never be put goes to the
- *       dead-letter topic with header {@code zenoh.error}.</li>
+ *       only after the put (at-least-once); a failed put is retried, then the consumer seeks back
+ *       to the record and tries again (breakOnFirstError); a record that can never be put goes to
+ *       the dead-letter topic with header {@code zenoh.error}.
  * </ul>
  */
 public class KafkaBridgeRoutes extends RouteBuilder {
@@ -35,26 +40,34 @@ public class KafkaBridgeRoutes extends RouteBuilder {
 
     @PropertyInject(value = "toKafka.enabled", defaultValue = "true")
     private boolean toKafka;
+
     @PropertyInject(value = "toKafka.keyExprs", defaultValue = "demo/**")
     private String keyExprs;
+
     @PropertyInject(value = "toKafka.maximumRedeliveries", defaultValue = "-1")
     private int maximumRedeliveries;
+
     @PropertyInject(value = "toKafka.redeliveryDelay", defaultValue = "1000")
     private long redeliveryDelay;
+
     @PropertyInject(value = "toKafka.maximumRedeliveryDelay", defaultValue = "30000")
     private long maximumRedeliveryDelay;
+
     @PropertyInject(value = "toKafka.deadLetterUri", defaultValue = "")
     private String deadLetterUri;
 
     @PropertyInject(value = "toZenoh.enabled", defaultValue = "true")
     private boolean toZenoh;
+
     @PropertyInject(value = "toZenoh.deadLetterTopic", defaultValue = "zenoh.out.dlq")
     private String deadLetterTopic;
+
     @PropertyInject(value = "toZenoh.maximumRedeliveries", defaultValue = "3")
     private int toZenohRedeliveries;
 
     @BeanInject("bridgeStats")
     private BridgeStats stats;
+
     @BeanInject("recordMapping")
     private RecordMapping mapping;
 
@@ -69,37 +82,57 @@ public class KafkaBridgeRoutes extends RouteBuilder {
     }
 
     private void zenohToKafka() {
-        List<String> keys = Arrays.stream(keyExprs.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        List<String> keys =
+                Arrays.stream(keyExprs.split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
         if (keys.isEmpty()) {
-            throw new IllegalArgumentException("toKafka.keyExprs is empty: give the zenoh key expressions to bridge"
-                    + " (e.g. demo/**), or set toKafka.enabled=false");
+            throw new IllegalArgumentException(
+                    "toKafka.keyExprs is empty: give the zenoh key expressions to bridge"
+                            + " (e.g. demo/**), or set toKafka.enabled=false");
         }
         for (int i = 0; i < keys.size(); i++) {
             stats.watch(keys.get(i));
-            from("zenoh:" + keys.get(i) + "?session=#zenohSession&allowedOrigin={{toKafka.allowedOrigin}}"
-                    + "&overflowPolicy={{toKafka.overflowPolicy}}&queueSize={{toKafka.queueSize}}")
-                    .routeId("zenoh-to-kafka-" + (i + 1)).routeDescription("zenoh " + keys.get(i) + " → Kafka")
+            from("zenoh:"
+                            + keys.get(i)
+                            + "?session=#zenohSession&allowedOrigin={{toKafka.allowedOrigin}}"
+                            + "&overflowPolicy={{toKafka.overflowPolicy}}&queueSize={{toKafka.queueSize}}")
+                    .routeId("zenoh-to-kafka-" + (i + 1))
+                    .routeDescription("zenoh " + keys.get(i) + " → Kafka")
                     .routePolicy(stats.finalCounts())
-                    .errorHandler(deadLetterChannel(TO_KAFKA_DEAD_LETTER)
-                            .maximumRedeliveries(maximumRedeliveries)
-                            .redeliveryDelay(redeliveryDelay).useExponentialBackOff().backOffMultiplier(2)
-                            .maximumRedeliveryDelay(maximumRedeliveryDelay)
-                            .retryAttemptedLogLevel(LoggingLevel.WARN)
-                            .onExceptionOccurred(e -> stats.toKafkaFailures.increment()))
+                    .errorHandler(
+                            deadLetterChannel(TO_KAFKA_DEAD_LETTER)
+                                    .maximumRedeliveries(maximumRedeliveries)
+                                    .redeliveryDelay(redeliveryDelay)
+                                    .useExponentialBackOff()
+                                    .backOffMultiplier(2)
+                                    .maximumRedeliveryDelay(maximumRedeliveryDelay)
+                                    .retryAttemptedLogLevel(LoggingLevel.WARN)
+                                    .onExceptionOccurred(e -> stats.toKafkaFailures.increment()))
                     .process(mapping::toKafka)
-                    // the topic comes from header kafka.OVERRIDE_TOPIC, set by the mapping for every record
+                    // the topic comes from header kafka.OVERRIDE_TOPIC, set by the mapping for
+                    // every record
                     .to("kafka:zenoh")
                     .process(e -> stats.toKafkaSent.increment());
         }
 
-        RouteDefinition dead = from(TO_KAFKA_DEAD_LETTER).routeId("zenoh-to-kafka-dead-letter")
-                .process(e -> {
-                    stats.toKafkaDeadLettered.increment();
-                    Exception cause = e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
-                    LOG.error("Gave up writing the sample of {} to Kafka topic {} after {} retries: {}",
-                            e.getMessage().getHeader(RecordMapping.KEY), e.getMessage().getHeader(KafkaConstants.OVERRIDE_TOPIC),
-                            maximumRedeliveries, cause == null ? "?" : cause.getMessage());
-                });
+        RouteDefinition dead =
+                from(TO_KAFKA_DEAD_LETTER)
+                        .routeId("zenoh-to-kafka-dead-letter")
+                        .process(
+                                e -> {
+                                    stats.toKafkaDeadLettered.increment();
+                                    Exception cause =
+                                            e.getProperty(
+                                                    Exchange.EXCEPTION_CAUGHT, Exception.class);
+                                    LOG.error(
+                                            "Gave up writing the sample of {} to Kafka topic {} after {} retries: {}",
+                                            e.getMessage().getHeader(RecordMapping.KEY),
+                                            e.getMessage().getHeader(KafkaConstants.OVERRIDE_TOPIC),
+                                            maximumRedeliveries,
+                                            cause == null ? "?" : cause.getMessage());
+                                });
         if (!deadLetterUri.isBlank()) {
             dead.to(deadLetterUri);
         }
@@ -107,27 +140,38 @@ public class KafkaBridgeRoutes extends RouteBuilder {
 
     private void kafkaToZenoh() {
         from("kafka:{{toZenoh.topics}}?topicIsPattern={{toZenoh.topicIsPattern}}&groupId={{toZenoh.groupId}}"
-                + "&autoOffsetReset={{toZenoh.autoOffsetReset}}"
-                // commit each partition's offsets after its records were put, synchronously; on a failure seek
-                // back to the failed record and try it again: at-least-once, in order
-                + "&autoCommitEnable=false&allowManualCommit=true&breakOnFirstError=true"
-                + "&kafkaManualCommitFactory=#class:org.apache.camel.component.kafka.consumer.DefaultKafkaManualCommitFactory")
-                .routeId("kafka-to-zenoh").routeDescription("Kafka {{toZenoh.topics}} → zenoh")
-                .errorHandler(defaultErrorHandler()
-                        .maximumRedeliveries(toZenohRedeliveries).redeliveryDelay(1000)
-                        .retryAttemptedLogLevel(LoggingLevel.WARN)
-                        .onExceptionOccurred(e -> {
-                            if (!(e.getProperty(Exchange.EXCEPTION_CAUGHT) instanceof BadRecordException)) {
-                                stats.toZenohFailures.increment();
-                            }
-                        }))
-                .onException(BadRecordException.class).handled(true).maximumRedeliveries(0).useOriginalMessage()
-                    .process(this::deadLetter)
-                    .to("kafka:{{toZenoh.deadLetterTopic}}")
+                        + "&autoOffsetReset={{toZenoh.autoOffsetReset}}"
+                        // commit each partition's offsets after its records were put,
+                        // synchronously; on a failure seek
+                        // back to the failed record and try it again: at-least-once, in order
+                        + "&autoCommitEnable=false&allowManualCommit=true&breakOnFirstError=true"
+                        + "&kafkaManualCommitFactory=#class:org.apache.camel.component.kafka.consumer.DefaultKafkaManualCommitFactory")
+                .routeId("kafka-to-zenoh")
+                .routeDescription("Kafka {{toZenoh.topics}} → zenoh")
+                .errorHandler(
+                        defaultErrorHandler()
+                                .maximumRedeliveries(toZenohRedeliveries)
+                                .redeliveryDelay(1000)
+                                .retryAttemptedLogLevel(LoggingLevel.WARN)
+                                .onExceptionOccurred(
+                                        e -> {
+                                            if (!(e.getProperty(Exchange.EXCEPTION_CAUGHT)
+                                                    instanceof BadRecordException)) {
+                                                stats.toZenohFailures.increment();
+                                            }
+                                        }))
+                .onException(BadRecordException.class)
+                .handled(true)
+                .maximumRedeliveries(0)
+                .useOriginalMessage()
+                .process(this::deadLetter)
+                .to("kafka:{{toZenoh.deadLetterTopic}}")
                 .end()
                 .process(mapping::toZenoh)
-                // the key comes from header CamelZenohOverrideKeyExpr, set by the mapping for every record
-                .to("zenoh:kafka/bridge?session=#zenohSession&congestionControl={{toZenoh.congestionControl}}")
+                // the key comes from header CamelZenohOverrideKeyExpr, set by the mapping for every
+                // record
+                .to(
+                        "zenoh:kafka/bridge?session=#zenohSession&congestionControl={{toZenoh.congestionControl}}")
                 .process(e -> stats.toZenohSent.increment());
     }
 
@@ -136,9 +180,17 @@ public class KafkaBridgeRoutes extends RouteBuilder {
         stats.toZenohDeadLettered.increment();
         Exception cause = e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         String why = cause == null ? "unknown" : cause.getMessage();
-        String source = e.getMessage().getHeader(KafkaConstants.TOPIC) + "/" + e.getMessage().getHeader(KafkaConstants.PARTITION)
-                + "@" + e.getMessage().getHeader(KafkaConstants.OFFSET);
-        LOG.error("Record {} cannot be put on zenoh, sending it to the dead-letter topic {}: {}", source, deadLetterTopic, why);
+        String source =
+                e.getMessage().getHeader(KafkaConstants.TOPIC)
+                        + "/"
+                        + e.getMessage().getHeader(KafkaConstants.PARTITION)
+                        + "@"
+                        + e.getMessage().getHeader(KafkaConstants.OFFSET);
+        LOG.error(
+                "Record {} cannot be put on zenoh, sending it to the dead-letter topic {}: {}",
+                source,
+                deadLetterTopic,
+                why);
         e.getMessage().setHeader(RecordMapping.ERROR, why);
         e.getMessage().setHeader(RecordMapping.ERROR_SOURCE, source);
     }

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import io.github.camelzenoh.component.zenoh.ZenohConstants;
@@ -18,38 +22,49 @@ import org.apache.camel.component.kafka.KafkaConstants;
 /**
  * How a zenoh sample becomes a Kafka record and back.
  *
- * <p>zenoh → Kafka: the record key is the zenoh key; the topic is the first rule of
- * {@code toKafka.topicMap} whose key expression includes the key, else the key with {@code /} →
- * {@code .} and every character Kafka does not allow in a topic name → {@code _}; the value is the
- * payload (null for a DELETE: a tombstone); the sample's metadata travels in record headers
- * ({@link #KEY}, {@link #ENCODING_ID}, {@link #ENCODING_SCHEMA}, {@link #ENCODING}, {@link #ATTACHMENT},
- * {@link #KIND}, {@link #TIMESTAMP}).
+ * <p>zenoh → Kafka: the record key is the zenoh key; the topic is the first rule of {@code
+ * toKafka.topicMap} whose key expression includes the key, else the key with {@code /} → {@code .}
+ * and every character Kafka does not allow in a topic name → {@code _}; the value is the payload
+ * (null for a DELETE: a tombstone); the sample's metadata travels in record headers ({@link #KEY},
+ * {@link #ENCODING_ID}, {@link #ENCODING_SCHEMA}, {@link #ENCODING}, {@link #ATTACHMENT}, {@link
+ * #KIND}, {@link #TIMESTAMP}).
  *
- * <p>Kafka → zenoh: the key is header {@link #KEY}, else the topic's entry in {@code toZenoh.keyMap},
- * else the topic with {@code .} → {@code /}; the encoding is {@link #ENCODING_ID} (+ {@link #ENCODING_SCHEMA}),
- * else {@link #ENCODING} text, else {@code content-type}, else zenoh/bytes; {@link #ATTACHMENT} becomes the
- * attachment; a null value or {@link #KIND} {@code DELETE} is a zenoh delete. So a record the bridge wrote,
- * sent back, is the original sample again. A record that cannot become a put fails with
- * {@link BadRecordException}.
+ * <p>Kafka → zenoh: the key is header {@link #KEY}, else the topic's entry in {@code
+ * toZenoh.keyMap}, else the topic with {@code .} → {@code /}; the encoding is {@link #ENCODING_ID}
+ * (+ {@link #ENCODING_SCHEMA}), else {@link #ENCODING} text, else {@code content-type}, else
+ * zenoh/bytes; {@link #ATTACHMENT} becomes the attachment; a null value or {@link #KIND} {@code
+ * DELETE} is a zenoh delete. So a record the bridge wrote, sent back, is the original sample again.
+ * A record that cannot become a put fails with {@link BadRecordException}.
  */
 public final class RecordMapping {
 
     /** Record header: the zenoh key (UTF-8). */
     public static final String KEY = "zenoh.key";
+
     /** Record header: the zenoh encoding id, decimal text ("5"). */
     public static final String ENCODING_ID = "zenoh.encoding.id";
+
     /** Record header: the encoding's schema (UTF-8), absent when it has none. */
     public static final String ENCODING_SCHEMA = "zenoh.encoding.schema";
-    /** Record header: the encoding's text form ("text/plain;charset=utf-8"), for readers of the topic. */
+
+    /**
+     * Record header: the encoding's text form ("text/plain;charset=utf-8"), for readers of the
+     * topic.
+     */
     public static final String ENCODING = "zenoh.encoding";
+
     /** Record header: the sample's attachment bytes, absent when it has none. */
     public static final String ATTACHMENT = "zenoh.attachment";
+
     /** Record header: PUT or DELETE. */
     public static final String KIND = "zenoh.kind";
+
     /** Record header: the sample's zenoh timestamp, when it has one. */
     public static final String TIMESTAMP = "zenoh.timestamp";
+
     /** Dead-letter record header: why the record could not be put on zenoh. */
     public static final String ERROR = "zenoh.error";
+
     /** Dead-letter record header: topic/partition@offset of the record. */
     public static final String ERROR_SOURCE = "zenoh.error.source";
 
@@ -61,8 +76,7 @@ public final class RecordMapping {
     private final Map<String, String> keyMap;
     private final Map<String, String> topicCache = new ConcurrentHashMap<>();
 
-    record TopicRule(String keyExpr, String topic) {
-    }
+    record TopicRule(String keyExpr, String topic) {}
 
     RecordMapping(List<TopicRule> topicRules, Map<String, String> keyMap) {
         this.topicRules = List.copyOf(topicRules);
@@ -70,16 +84,17 @@ public final class RecordMapping {
     }
 
     /**
-     * @param topicMap comma-separated {@code keyExpr=topic} rules, first match wins, e.g.
-     *                 {@code sensors/**=sensors,demo/cmd/*=commands}
-     * @param keyMap   comma-separated {@code topic=key} entries, e.g. {@code commands=robot/cmd}
+     * @param topicMap comma-separated {@code keyExpr=topic} rules, first match wins, e.g. {@code
+     *     sensors/**=sensors,demo/cmd/*=commands}
+     * @param keyMap comma-separated {@code topic=key} entries, e.g. {@code commands=robot/cmd}
      */
     public static RecordMapping of(String topicMap, String keyMap) {
         List<TopicRule> rules = new ArrayList<>();
         for (String rule : entries(topicMap)) {
             int eq = rule.lastIndexOf('='); // key expressions may contain '=', topic names cannot
             if (eq <= 0 || eq == rule.length() - 1) {
-                throw new IllegalArgumentException("toKafka.topicMap: '" + rule + "' is not keyExpr=topic");
+                throw new IllegalArgumentException(
+                        "toKafka.topicMap: '" + rule + "' is not keyExpr=topic");
             }
             String keyExpr = rule.substring(0, eq).trim();
             String topic = rule.substring(eq + 1).trim();
@@ -95,7 +110,8 @@ public final class RecordMapping {
         for (String entry : entries(keyMap)) {
             int eq = entry.indexOf('=');
             if (eq <= 0 || eq == entry.length() - 1) {
-                throw new IllegalArgumentException("toZenoh.keyMap: '" + entry + "' is not topic=key");
+                throw new IllegalArgumentException(
+                        "toZenoh.keyMap: '" + entry + "' is not topic=key");
             }
             String key = entry.substring(eq + 1).trim();
             checkPutKey(key, "toZenoh.keyMap");
@@ -123,7 +139,10 @@ public final class RecordMapping {
         return topic;
     }
 
-    /** {@code demo/example/a b} → {@code demo.example.a_b}: Kafka allows [a-zA-Z0-9._-], at most 249 of them. */
+    /**
+     * {@code demo/example/a b} → {@code demo.example.a_b}: Kafka allows [a-zA-Z0-9._-], at most 249
+     * of them.
+     */
     public static String defaultTopic(String key) {
         String topic = ILLEGAL_TOPIC_CHARS.matcher(key.replace('/', '.')).replaceAll("_");
         if (topic.equals(".") || topic.equals("..")) {
@@ -172,7 +191,10 @@ public final class RecordMapping {
         }
     }
 
-    /** Processor: a consumed record becomes a zenoh put (or delete); {@link BadRecordException} when it cannot. */
+    /**
+     * Processor: a consumed record becomes a zenoh put (or delete); {@link BadRecordException} when
+     * it cannot.
+     */
     public void toZenoh(Exchange exchange) {
         Message m = exchange.getMessage();
         String topic = m.getHeader(KafkaConstants.TOPIC, String.class);
@@ -186,7 +208,8 @@ public final class RecordMapping {
         boolean delete = m.getBody() == null || "DELETE".equalsIgnoreCase(text(m.getHeader(KIND)));
         Object body = m.getBody();
 
-        m.getHeaders().clear(); // nothing of the record but what is set below reaches the zenoh producer
+        m.getHeaders()
+                .clear(); // nothing of the record but what is set below reaches the zenoh producer
         m.setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, key);
         if (attachment != null) {
             m.setHeader(ZenohConstants.ATTACHMENT, attachment);
@@ -209,15 +232,21 @@ public final class RecordMapping {
         String id = text(m.getHeader(ENCODING_ID));
         if (id != null) {
             try {
-                return new Encoding(Integer.parseInt(id.trim()), text(m.getHeader(ENCODING_SCHEMA)));
+                return new Encoding(
+                        Integer.parseInt(id.trim()), text(m.getHeader(ENCODING_SCHEMA)));
             } catch (IllegalArgumentException e) { // NumberFormatException or out of 0..65535
-                throw new BadRecordException("header " + ENCODING_ID + " '" + id + "' is not an encoding id (0..65535)");
+                throw new BadRecordException(
+                        "header " + ENCODING_ID + " '" + id + "' is not an encoding id (0..65535)");
             }
         }
         String text = text(m.getHeader(ENCODING));
         if (text == null) {
-            text = m.getHeaders().entrySet().stream().filter(h -> h.getKey().equalsIgnoreCase("content-type"))
-                    .map(h -> text(h.getValue())).findFirst().orElse(null);
+            text =
+                    m.getHeaders().entrySet().stream()
+                            .filter(h -> h.getKey().equalsIgnoreCase("content-type"))
+                            .map(h -> text(h.getValue()))
+                            .findFirst()
+                            .orElse(null);
         }
         return text == null || text.isBlank() ? null : Encoding.parse(text.trim());
     }
@@ -229,15 +258,22 @@ public final class RecordMapping {
             throw new BadRecordException(where + ": " + e.getMessage());
         }
         if (KeyExpr.hasWildcard(key)) {
-            throw new BadRecordException(where + ": key '" + key + "' has wildcards; a put needs a plain key");
+            throw new BadRecordException(
+                    where + ": key '" + key + "' has wildcards; a put needs a plain key");
         }
     }
 
     private static void checkTopic(String topic, String where) {
-        if (ILLEGAL_TOPIC_CHARS.matcher(topic).find() || topic.length() > MAX_TOPIC_LENGTH
-                || topic.equals(".") || topic.equals("..")) {
-            throw new IllegalArgumentException(where + ": '" + topic + "' is not a Kafka topic name"
-                    + " (at most 249 of [a-zA-Z0-9._-])");
+        if (ILLEGAL_TOPIC_CHARS.matcher(topic).find()
+                || topic.length() > MAX_TOPIC_LENGTH
+                || topic.equals(".")
+                || topic.equals("..")) {
+            throw new IllegalArgumentException(
+                    where
+                            + ": '"
+                            + topic
+                            + "' is not a Kafka topic name"
+                            + " (at most 249 of [a-zA-Z0-9._-])");
         }
     }
 

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import org.apache.camel.main.Main;
@@ -10,12 +14,12 @@ import org.apache.camel.main.Main;
  * child process, so the demo needs nothing installed (see README.md beside this module).
  *
  * <p>Every setting of application.properties can be given as {@code --name=value} arguments, as
- * system properties, or as environment variables ({@code KAFKA_BROKERS}, {@code ZENOH_CONNECT}, ...).
+ * system properties, or as environment variables ({@code KAFKA_BROKERS}, {@code ZENOH_CONNECT},
+ * ...).
  */
 public final class ZenohKafkaBridge {
 
-    private ZenohKafkaBridge() {
-    }
+    private ZenohKafkaBridge() {}
 
     public static void main(String[] args) throws Exception {
         Main main = create(args);
@@ -27,8 +31,11 @@ public final class ZenohKafkaBridge {
         Main main = new Main();
         for (String arg : args) {
             if (!arg.startsWith("--") || !arg.contains("=")) {
-                throw new IllegalArgumentException("Unknown argument '" + arg + "': use --name=value, e.g."
-                        + " --kafka.brokers=127.0.0.1:9092 or --toKafka.keyExprs=sensors/**");
+                throw new IllegalArgumentException(
+                        "Unknown argument '"
+                                + arg
+                                + "': use --name=value, e.g."
+                                + " --kafka.brokers=127.0.0.1:9092 or --toKafka.keyExprs=sensors/**");
             }
             int eq = arg.indexOf('=');
             main.addOverrideProperty(arg.substring(2, eq), arg.substring(eq + 1));

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
 package io.github.camelzenoh.examples.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +27,8 @@ class RecordMappingTest {
         assertThat(m.topicFor("sensors/room1/temp")).isEqualTo("sensors");
         assertThat(m.topicFor("demo/cmd/a")).isEqualTo("commands");
         assertThat(m.topicFor("demo/cmd/a/b")).isEqualTo("demo.cmd.a.b");
-        assertThat(RecordMapping.defaultTopic("demo/example/a b°C")).isEqualTo("demo.example.a_b_C");
+        assertThat(RecordMapping.defaultTopic("demo/example/a b°C"))
+                .isEqualTo("demo.example.a_b_C");
         assertThat(RecordMapping.defaultTopic("x".repeat(300))).hasSize(249);
     }
 
@@ -36,12 +41,16 @@ class RecordMappingTest {
 
     @Test
     void badRulesFailAtStartWithTheirPropertyName() {
-        assertThatThrownBy(() -> RecordMapping.of("a/**=bad topic", "")).hasMessageContaining("toKafka.topicMap")
+        assertThatThrownBy(() -> RecordMapping.of("a/**=bad topic", ""))
+                .hasMessageContaining("toKafka.topicMap")
                 .hasMessageContaining("bad topic");
-        assertThatThrownBy(() -> RecordMapping.of("a/**/**=t", "")).hasMessageContaining("toKafka.topicMap");
-        assertThatThrownBy(() -> RecordMapping.of("", "t=a/*")).hasMessageContaining("toZenoh.keyMap")
+        assertThatThrownBy(() -> RecordMapping.of("a/**/**=t", ""))
+                .hasMessageContaining("toKafka.topicMap");
+        assertThatThrownBy(() -> RecordMapping.of("", "t=a/*"))
+                .hasMessageContaining("toZenoh.keyMap")
                 .hasMessageContaining("wildcards");
-        assertThatThrownBy(() -> RecordMapping.of("nothing", "")).hasMessageContaining("keyExpr=topic");
+        assertThatThrownBy(() -> RecordMapping.of("nothing", ""))
+                .hasMessageContaining("keyExpr=topic");
     }
 
     @Test
@@ -56,9 +65,16 @@ class RecordMappingTest {
         e.getMessage().setHeader(ZenohConstants.SAMPLE_KIND, "PUT");
         e.getMessage().setHeader(Exchange.CONTENT_TYPE, "vnd.example;v=2");
         m.toKafka(e);
-        assertThat(e.getMessage().getHeaders()).containsOnlyKeys(KafkaConstants.KEY, KafkaConstants.OVERRIDE_TOPIC,
-                RecordMapping.KEY, RecordMapping.KIND, RecordMapping.ENCODING_ID, RecordMapping.ENCODING_SCHEMA,
-                RecordMapping.ENCODING, RecordMapping.ATTACHMENT);
+        assertThat(e.getMessage().getHeaders())
+                .containsOnlyKeys(
+                        KafkaConstants.KEY,
+                        KafkaConstants.OVERRIDE_TOPIC,
+                        RecordMapping.KEY,
+                        RecordMapping.KIND,
+                        RecordMapping.ENCODING_ID,
+                        RecordMapping.ENCODING_SCHEMA,
+                        RecordMapping.ENCODING,
+                        RecordMapping.ATTACHMENT);
         assertThat(e.getMessage().getHeader(KafkaConstants.OVERRIDE_TOPIC)).isEqualTo("demo.a");
         assertThat(e.getMessage().getHeader(RecordMapping.ENCODING_ID)).isEqualTo("65535");
         assertThat(e.getMessage().getHeader(RecordMapping.ENCODING)).isEqualTo("vnd.example;v=2");
@@ -66,14 +82,27 @@ class RecordMappingTest {
         // as camel-kafka hands a consumed record over: header values are byte[]
         Exchange back = new DefaultExchange(context);
         back.getMessage().setBody(e.getMessage().getBody());
-        e.getMessage().getHeaders().forEach((k, v) -> back.getMessage().setHeader(k,
-                v instanceof byte[] b ? b : v.toString().getBytes(StandardCharsets.UTF_8)));
+        e.getMessage()
+                .getHeaders()
+                .forEach(
+                        (k, v) ->
+                                back.getMessage()
+                                        .setHeader(
+                                                k,
+                                                v instanceof byte[] b
+                                                        ? b
+                                                        : v.toString()
+                                                                .getBytes(StandardCharsets.UTF_8)));
         back.getMessage().setHeader(KafkaConstants.TOPIC, "demo.a");
         m.toZenoh(back);
-        assertThat(back.getMessage().getHeader(ZenohConstants.OVERRIDE_KEY_EXPR)).isEqualTo("demo/a");
-        assertThat(back.getMessage().getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(Encoding.CUSTOM_ID);
-        assertThat(back.getMessage().getHeader(ZenohConstants.ENCODING_SCHEMA)).isEqualTo("vnd.example;v=2");
-        assertThat(back.getMessage().getHeader(ZenohConstants.ATTACHMENT)).isEqualTo(new byte[] {1, 2});
+        assertThat(back.getMessage().getHeader(ZenohConstants.OVERRIDE_KEY_EXPR))
+                .isEqualTo("demo/a");
+        assertThat(back.getMessage().getHeader(ZenohConstants.ENCODING_ID))
+                .isEqualTo(Encoding.CUSTOM_ID);
+        assertThat(back.getMessage().getHeader(ZenohConstants.ENCODING_SCHEMA))
+                .isEqualTo("vnd.example;v=2");
+        assertThat(back.getMessage().getHeader(ZenohConstants.ATTACHMENT))
+                .isEqualTo(new byte[] {1, 2});
         assertThat(back.getMessage().getBody(String.class)).isEqualTo("hi");
     }
 
@@ -83,17 +112,22 @@ class RecordMappingTest {
         Exchange e = new DefaultExchange(context);
         e.getMessage().setBody(new byte[] {7});
         e.getMessage().setHeader(KafkaConstants.TOPIC, "t");
-        e.getMessage().setHeader("Content-Type", "text/plain;charset=utf-8".getBytes(StandardCharsets.UTF_8));
+        e.getMessage()
+                .setHeader(
+                        "Content-Type",
+                        "text/plain;charset=utf-8".getBytes(StandardCharsets.UTF_8));
         m.toZenoh(e);
         assertThat(e.getMessage().getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(4);
-        assertThat(e.getMessage().getHeader(ZenohConstants.ENCODING_SCHEMA)).isEqualTo("charset=utf-8");
+        assertThat(e.getMessage().getHeader(ZenohConstants.ENCODING_SCHEMA))
+                .isEqualTo("charset=utf-8");
         assertThat(e.getMessage().getHeader(ZenohConstants.OVERRIDE_KEY_EXPR)).isEqualTo("t");
 
         Exchange plain = new DefaultExchange(context);
         plain.getMessage().setBody(new byte[] {7});
         plain.getMessage().setHeader(KafkaConstants.TOPIC, "t");
         m.toZenoh(plain);
-        assertThat(plain.getMessage().getHeaders()).containsOnlyKeys(ZenohConstants.OVERRIDE_KEY_EXPR);
+        assertThat(plain.getMessage().getHeaders())
+                .containsOnlyKeys(ZenohConstants.OVERRIDE_KEY_EXPR);
     }
 
     @Test
@@ -111,15 +145,22 @@ class RecordMappingTest {
         Exchange wildcard = new DefaultExchange(context);
         wildcard.getMessage().setBody(new byte[0]);
         wildcard.getMessage().setHeader(RecordMapping.KEY, "a/*".getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> m.toZenoh(wildcard)).isInstanceOf(BadRecordException.class).hasMessageContaining("a/*");
+        assertThatThrownBy(() -> m.toZenoh(wildcard))
+                .isInstanceOf(BadRecordException.class)
+                .hasMessageContaining("a/*");
         Exchange invalid = new DefaultExchange(context);
         invalid.getMessage().setBody(new byte[0]);
         invalid.getMessage().setHeader(RecordMapping.KEY, "a//b".getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> m.toZenoh(invalid)).isInstanceOf(BadRecordException.class).hasMessageContaining("a//b");
+        assertThatThrownBy(() -> m.toZenoh(invalid))
+                .isInstanceOf(BadRecordException.class)
+                .hasMessageContaining("a//b");
         Exchange encoding = new DefaultExchange(context);
         encoding.getMessage().setBody(new byte[0]);
         encoding.getMessage().setHeader(RecordMapping.KEY, "a".getBytes(StandardCharsets.UTF_8));
-        encoding.getMessage().setHeader(RecordMapping.ENCODING_ID, "70000".getBytes(StandardCharsets.UTF_8));
-        assertThatThrownBy(() -> m.toZenoh(encoding)).isInstanceOf(BadRecordException.class).hasMessageContaining("70000");
+        encoding.getMessage()
+                .setHeader(RecordMapping.ENCODING_ID, "70000".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> m.toZenoh(encoding))
+                .isInstanceOf(BadRecordException.class)
+                .hasMessageContaining("70000");
     }
 }
