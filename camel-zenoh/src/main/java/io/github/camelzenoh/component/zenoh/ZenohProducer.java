@@ -357,6 +357,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         try {
             Message m = exchange.getMessage();
             m.setHeader(ZenohConstants.REPLIES, replies);
+            // the request's Content-Type never describes the result: the first ok reply's, or none
+            m.removeHeader(Exchange.CONTENT_TYPE);
             ZenohReply first = replies.stream().filter(ZenohReply::ok).findFirst().orElse(null);
             if (first != null) {
                 m.setBody(first.payload());
