@@ -40,6 +40,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private final boolean failIfNoSubscribers;
+    final String healthCheckId;
     private volatile Publisher publisher;
     private ExecutorService continuation;
     private ZenohHealthCheck.Registration health;
@@ -50,6 +51,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         this.endpoint = endpoint;
         this.options = endpoint.options();
         this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
+        this.healthCheckId = ZenohHealthCheck.producerId(endpoint);
     }
 
     @Override
