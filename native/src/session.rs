@@ -6,6 +6,7 @@
 use jni::objects::{JClass, JObjectArray, JString};
 use jni::sys::{jboolean, jlong, jobjectArray, jstring};
 use jni::JNIEnv;
+use serde_json::Value;
 use zenoh::{Config, Session, Wait};
 
 use crate::boundary::{self, Context, Error, Kind, Result};
@@ -38,15 +39,7 @@ fn config(
         (None, None) => Config::default(),
     };
     if let (Some(_), Some(t)) = (&path, &text) {
-        // both given: the file is the base, the inline text's top-level keys are applied over it
-        let inline: serde_json::Map<String, serde_json::Value> =
-            json5::from_str(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?;
-        for (k, v) in inline {
-            let v = v.to_string();
-            config.insert_json5(&k, &v).ctx(Kind::Config, || {
-                format!("zenoh config (inline JSON5) key '{k}'")
-            })?;
-        }
+        lay_over(&mut config, t)?;
     }
     if !overrides.is_null() {
         let n = env.get_array_length(overrides)?;
@@ -63,6 +56,51 @@ fn config(
         }
     }
     Ok(config)
+}
+
+/// Lays inline JSON5 over a configuration read from a file, deep: an object merges into the file's
+/// object key by key (recursively), anything else (a scalar, an array) replaces the file's value.
+/// So `{transport: {link: {tx: {batch_size: 8192}}}}` keeps the file's TLS settings, and
+/// `{connect: {endpoints: [...]}}` replaces the file's endpoint list.
+fn lay_over(config: &mut Config, inline: &str) -> Result<()> {
+    let inline: serde_json::Map<String, Value> =
+        json5::from_str(inline).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?;
+    for (k, v) in inline {
+        let base = config
+            .get_json(&k)
+            .ok()
+            .and_then(|j| serde_json::from_str::<Value>(&j).ok());
+        let v = match base {
+            Some(mut base) if base.is_object() && v.is_object() => {
+                merge(&mut base, v);
+                base
+            }
+            _ => v,
+        };
+        config
+            .insert_json5(&k, &v.to_string())
+            .ctx(Kind::Config, || {
+                format!("zenoh config (inline JSON5) key '{k}'")
+            })?;
+    }
+    Ok(())
+}
+
+/// `over` merged into `base`: objects key by key, recursively; any other value replaces.
+fn merge(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Object(b), Value::Object(o)) => {
+            for (k, v) in o {
+                match b.get_mut(&k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o,
+    }
 }
 
 #[no_mangle]
@@ -158,4 +196,92 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPeers(
         }
         Ok(outer.into_raw())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(name: &str, json5: &str) -> std::path::PathBuf {
+        let p =
+            std::env::temp_dir().join(format!("camel-zenoh-{}-{name}.json5", std::process::id()));
+        std::fs::write(&p, json5).unwrap();
+        p
+    }
+
+    fn json(config: &Config, key: &str) -> Value {
+        serde_json::from_str(&config.get_json(key).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn inline_objects_merge_into_the_files_and_arrays_replace() {
+        let p = file(
+            "merge",
+            r#"{
+                timestamping: { enabled: true },
+                connect: { endpoints: ["tcp/127.0.0.1:7447", "tcp/127.0.0.1:7448"] },
+                transport: { link: { tls: { root_ca_certificate: "/etc/zenoh/ca.pem" } } },
+            }"#,
+        );
+        let mut config = Config::from_file(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        lay_over(
+            &mut config,
+            r#"{
+                timestamping: { drop_future_timestamp: false },
+                connect: { endpoints: ["tcp/127.0.0.1:9999"] },
+                transport: { link: { tx: { batch_size: 8192 } } },
+                mode: "client",
+            }"#,
+        )
+        .unwrap();
+        assert_eq!(
+            json(&config, "timestamping/enabled"),
+            Value::Bool(true),
+            "nested key kept"
+        );
+        assert_eq!(
+            json(&config, "timestamping/drop_future_timestamp"),
+            Value::Bool(false)
+        );
+        assert_eq!(
+            json(&config, "transport/link/tls/root_ca_certificate"),
+            Value::String("/etc/zenoh/ca.pem".into()),
+            "a sibling section kept"
+        );
+        assert_eq!(json(&config, "transport/link/tx/batch_size"), 8192);
+        assert_eq!(
+            json(&config, "connect/endpoints"),
+            serde_json::json!(["tcp/127.0.0.1:9999"]),
+            "an array replaces, it does not append"
+        );
+        assert_eq!(json(&config, "mode"), Value::String("client".into()));
+    }
+
+    #[test]
+    fn every_section_of_a_configuration_survives_being_laid_over_itself() {
+        let p = file("roundtrip", r#"{ mode: "peer" }"#);
+        let mut config = Config::from_file(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        let whole = serde_json::to_value(&config).unwrap();
+        for (k, v) in whole.as_object().unwrap() {
+            let inline = serde_json::json!({ k.clone(): v }).to_string();
+            lay_over(&mut config, &inline)
+                .unwrap_or_else(|e| panic!("section '{k}': {}", e.message));
+            assert_eq!(&json(&config, k), v, "section '{k}'");
+        }
+    }
+
+    #[test]
+    fn a_bad_inline_value_names_its_key() {
+        let p = file("bad", r#"{ mode: "peer" }"#);
+        let mut config = Config::from_file(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        let e = lay_over(
+            &mut config,
+            r#"{ transport: { link: { tx: { batch_size: "big" } } } }"#,
+        )
+        .unwrap_err();
+        assert!(e.message.contains("'transport'"), "{}", e.message);
+    }
 }

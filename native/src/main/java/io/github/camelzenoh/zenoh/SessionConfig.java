@@ -13,10 +13,11 @@ import java.util.TreeMap;
  * Everything that decides how a session opens. Equal configurations may share one session (the
  * Camel component relies on record equality for that).
  *
- * <p>Precedence: {@code configFile} is the base (read by zenoh itself); {@code json5}'s top-level
- * keys are laid over it (or it is the base when there is no file); then {@code mode}, {@code
- * connect}, {@code listen}, {@code multicastScouting}; then {@code overrides} (zenoh config path →
- * JSON5 value, e.g. {@code "timestamping/enabled" → "true"}).
+ * <p>Precedence: {@code configFile} is the base (read by zenoh itself); {@code json5} is merged
+ * into it deeply — objects key by key at any depth, any other value (arrays included) replacing the
+ * file's — or is the base when there is no file; then {@code mode}, {@code connect}, {@code
+ * listen}, {@code multicastScouting}; then {@code overrides} (zenoh config path → JSON5 value, e.g.
+ * {@code "timestamping/enabled" → "true"}).
  *
  * @param json5 inline JSON5 configuration text, or null
  * @param configFile path of a zenoh JSON5 configuration file, or null

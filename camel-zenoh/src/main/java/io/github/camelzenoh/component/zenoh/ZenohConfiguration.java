@@ -182,8 +182,8 @@ public class ZenohConfiguration implements Cloneable {
             label = "producer",
             description =
                     "Encoding of the payload, e.g. application/json,"
-                            + " text/plain;charset=utf-8 or zenoh/bytes. Used when the message has no CamelZenohEncodingId"
-                            + " header; wins over Content-Type.")
+                            + " text/plain;charset=utf-8 or zenoh/bytes. When set, wins over the"
+                            + " CamelZenohEncodingId/Schema headers and Content-Type.")
     private String encoding;
 
     @UriParam(

@@ -188,7 +188,7 @@ public class ZenohConsumer extends DefaultConsumer {
         Message out = exchange.getMessage();
         Object body = out.getBody();
         byte[] payload = ZenohMessages.payload(exchange, body, "reply");
-        Encoding enc = ZenohMessages.encoding(out, body, options.encoding());
+        Encoding enc = ZenohMessages.replyEncoding(out, body, options.encoding(), q.encoding());
         q.reply(replyKey(q, out), payload, enc, ZenohMessages.attachment(exchange));
         endpoint.sent.increment();
     }

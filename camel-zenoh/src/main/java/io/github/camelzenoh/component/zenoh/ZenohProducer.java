@@ -40,6 +40,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private final boolean failIfNoSubscribers;
+    final String healthCheckId;
     private volatile Publisher publisher;
     private ExecutorService continuation;
     private ZenohHealthCheck.Registration health;
@@ -50,6 +51,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         this.endpoint = endpoint;
         this.options = endpoint.options();
         this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
+        this.healthCheckId = ZenohHealthCheck.producerId(endpoint);
     }
 
     @Override
@@ -357,6 +359,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         try {
             Message m = exchange.getMessage();
             m.setHeader(ZenohConstants.REPLIES, replies);
+            // the request's Content-Type never describes the result: the first ok reply's, or none
+            m.removeHeader(Exchange.CONTENT_TYPE);
             ZenohReply first = replies.stream().filter(ZenohReply::ok).findFirst().orElse(null);
             if (first != null) {
                 m.setBody(first.payload());

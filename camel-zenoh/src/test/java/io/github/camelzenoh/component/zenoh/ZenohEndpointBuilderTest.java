@@ -35,9 +35,6 @@ class ZenohEndpointBuilderTest extends ZenohTestSupport {
             public void configure() {
                 from(zenoh("dsl/in/**").queueSize(100).overflowPolicy("block"))
                         .transform(simple("${bodyAs(String)}!"))
-                        // the received encoding headers would win (value path): drop them to
-                        // re-encode
-                        .removeHeaders("CamelZenohEncoding*")
                         .to(
                                 zenoh("dsl/out")
                                         .encoding("text/plain;charset=utf-8")

@@ -372,7 +372,7 @@ class ZenohRouterFaultReliabilityTest {
      */
     private HealthCheck.State state(String repository, String id) {
         return HealthCheckHelper.getHealthCheckRepository(context, repository).stream()
-                .filter(h -> h.getId().equals(id))
+                .filter(h -> h.getId().equals(id) || h.getId().startsWith(id + "#"))
                 .findFirst()
                 .orElseThrow(
                         () -> new AssertionError("no health check " + id + " in " + repository))

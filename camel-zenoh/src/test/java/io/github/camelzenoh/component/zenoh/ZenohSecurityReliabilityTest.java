@@ -322,6 +322,34 @@ class ZenohSecurityReliabilityTest {
                 "plain tcp client on the tls port");
     }
 
+    @Test
+    void anInlineConfigLaidOverATlsConfigFileChangesOnlyItsOwnKeys() throws Exception {
+        router(routerJson(tlsLink("")));
+        String trusting =
+                "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\" } } }";
+        Path file = clientFile("tls-merged", clientJson(endpoint(), trusting));
+        Session probe = client(clientJson(endpoint(), trusting));
+        camel();
+
+        // the adoc's congestion tip, inline over the file's transport section: the file's TLS
+        // trust settings in that same section must stay
+        String inline =
+                "{transport: {link: {tx: {queue: {congestion_control: {block:"
+                        + " {wait_before_close: 30000000}}}}}}}";
+        assertThat(
+                        relay(
+                                "tls-merged",
+                                "sec/merged/in",
+                                "sec/merged/out",
+                                "configFile=" + file + "&config=RAW(" + inline + ")"))
+                .isNull();
+        assertRelays(probe, "sec/merged/in", "sec/merged/out");
+        ReliabilitySuite.figure(
+                SUITE,
+                "tls.merged",
+                "route relayed over " + endpoint() + " (configFile + inline transport override)");
+    }
+
     // ---- mutual TLS ------------------------------------------------------------------------
 
     private static String clientCert(String name) {

@@ -34,8 +34,6 @@ class ZenohYamlDslTest extends ZenohTestSupport {
                     queueSize: 50
                     overflowPolicy: block
                   steps:
-                    - removeHeaders:
-                        pattern: CamelZenohEncoding*
                     - setBody:
                         simple: "relayed ${body}"
                     - to:
