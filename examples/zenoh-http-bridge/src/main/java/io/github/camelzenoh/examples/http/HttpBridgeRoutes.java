@@ -49,9 +49,13 @@ public class HttpBridgeRoutes extends RouteBuilder {
     @PropertyInject(value = "bridge.demo", defaultValue = "true")
     private boolean demo;
 
+    @PropertyInject(value = "http.maxBodySize", defaultValue = "33554432")
+    private long maxBodySize;
+
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
+        getContext().addStartupListener(new BoundAddressLog());
         onException(IllegalArgumentException.class)
                 .handled(true)
                 .process(
@@ -59,6 +63,15 @@ public class HttpBridgeRoutes extends RouteBuilder {
                                 error(
                                         e,
                                         400,
+                                        e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class)
+                                                .getMessage()));
+        onException(RawRequestBody.BodyTooLargeException.class)
+                .handled(true)
+                .process(
+                        e ->
+                                error(
+                                        e,
+                                        413,
                                         e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class)
                                                 .getMessage()));
         onException(ZenohReplyException.class)
@@ -83,12 +96,17 @@ public class HttpBridgeRoutes extends RouteBuilder {
                             respond(e, 502, "application/json", RestJson.replies(replies));
                         });
 
-        from("platform-http:/?matchOnUriPrefix=true")
+        // no body handler: it would parse form and multipart bodies; RawRequestBody reads the bytes
+        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false")
                 .routeId("zenoh-rest")
+                .process(new RawRequestBody(maxBodySize))
                 .process(this::parseRequest)
                 .choice()
                 .when(exchangeProperty(OP).isEqualTo("put"))
-                .to(ZENOH + "&operation=put")
+                // block, not zenoh's default drop: a large body is many fragments, and a bridge
+                // that
+                // answered 200 must not lose them to a full transmission queue
+                .to(ZENOH + "&operation=put&congestionControl=block")
                 .process(e -> respond(e, 200, null, null))
                 .when(exchangeProperty(OP).isEqualTo("delete"))
                 .to(ZENOH + "&operation=delete")
@@ -123,6 +141,16 @@ public class HttpBridgeRoutes extends RouteBuilder {
         while (key.startsWith("/")) {
             key = key.substring(1);
         }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Key expression contains the control character U+%04X at index %d:"
+                                        + " not a valid zenoh key",
+                                (int) c, i));
+            }
+        }
         if (key.isEmpty()) {
             throw new IllegalArgumentException(
                     "No key expression in the path: use e.g. GET /demo/example/**");
@@ -151,7 +179,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         byte[] body =
                 "get".equals(op) && "GET".equals(method) || "sse".equals(op) || "delete".equals(op)
                         ? null
-                        : requestBody(m);
+                        : m.getBody(byte[].class);
         String contentType = m.getHeader(Exchange.CONTENT_TYPE, String.class);
         m.getHeaders().clear(); // HTTP request headers are not echoed back, nor sent to zenoh
         m.setBody(body);
@@ -173,29 +201,6 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private boolean timedOut(Exchange e) {
         long elapsedMs = (System.nanoTime() - e.getProperty(STARTED, Long.class)) / 1_000_000;
         return elapsedMs >= timeout * 95 / 100;
-    }
-
-    /**
-     * The request body. platform-http parses form-urlencoded bodies (curl -d without a
-     * Content-Type) into a map; it is encoded back so the payload is what the client sent.
-     */
-    private static byte[] requestBody(Message m) {
-        if (m.getBody() instanceof java.util.Map<?, ?> form) {
-            return form.entrySet().stream()
-                    .map(
-                            en ->
-                                    enc(en.getKey())
-                                            + (en.getValue() == null || "".equals(en.getValue())
-                                                    ? ""
-                                                    : "=" + enc(en.getValue())))
-                    .collect(Collectors.joining("&"))
-                    .getBytes(StandardCharsets.UTF_8);
-        }
-        return m.getBody(byte[].class);
-    }
-
-    private static String enc(Object o) {
-        return java.net.URLEncoder.encode(String.valueOf(o), StandardCharsets.UTF_8);
     }
 
     @SuppressWarnings("unchecked")
