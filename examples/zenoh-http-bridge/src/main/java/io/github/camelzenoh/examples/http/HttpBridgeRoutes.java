@@ -29,7 +29,8 @@ import org.apache.camel.component.platform.http.vertx.HttpMessage;
  *       ({@code ?_raw=true}: the first reply's bytes with its Content-Type); a POST body is the
  *       query payload;
  *   <li>{@code GET} with {@code Accept: text/event-stream} → a stream of the samples on the key;
- *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete.
+ *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete;
+ *   <li>{@code GET /} → the live page ({@code web/index.html}).
  * </ul>
  *
  * Errors: 400 bad selector, 404 raw get without reply, 502 only error replies, 504 timeout.
@@ -42,6 +43,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static final String STARTED = "zenohRestStarted";
 
     private final SseStreams sse = new SseStreams();
+
+    /** GET / : one static page (web/index.html) that gets, subscribes and puts through this API. */
+    private final byte[] livePage = resource("web/index.html");
 
     @PropertyInject(value = "zenoh.timeout", defaultValue = "10000")
     private long timeout;
@@ -113,6 +117,8 @@ public class HttpBridgeRoutes extends RouteBuilder {
                 .process(e -> respond(e, 200, null, null))
                 .when(exchangeProperty(OP).isEqualTo("sse"))
                 .process(sse)
+                .when(exchangeProperty(OP).isEqualTo("page"))
+                .process(e -> respond(e, 200, "text/html; charset=utf-8", livePage))
                 .otherwise()
                 .to(ZENOH + "&operation=get&timeout=" + timeout)
                 .process(this::getResponse)
@@ -152,6 +158,10 @@ public class HttpBridgeRoutes extends RouteBuilder {
             }
         }
         if (key.isEmpty()) {
+            if ("GET".equals(method)) {
+                e.setProperty(OP, "page"); // the live page
+                return;
+            }
             throw new IllegalArgumentException(
                     "No key expression in the path: use e.g. GET /demo/example/**");
         }
@@ -196,6 +206,17 @@ public class HttpBridgeRoutes extends RouteBuilder {
         e.setProperty(RAW, raw);
         e.setProperty("zenohRestKey", key);
         e.setProperty(STARTED, System.nanoTime());
+    }
+
+    private static byte[] resource(String name) {
+        try (var in = HttpBridgeRoutes.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the bridge's jar");
+            }
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read " + name, e);
+        }
     }
 
     private boolean timedOut(Exchange e) {
