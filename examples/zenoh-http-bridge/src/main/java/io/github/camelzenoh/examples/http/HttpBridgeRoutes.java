@@ -29,7 +29,8 @@ import org.apache.camel.component.platform.http.vertx.HttpMessage;
  *       ({@code ?_raw=true}: the first reply's bytes with its Content-Type); a POST body is the
  *       query payload;
  *   <li>{@code GET} with {@code Accept: text/event-stream} → a stream of the samples on the key;
- *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete.
+ *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete;
+ *   <li>{@code GET /} → the live page ({@code web/index.html}).
  * </ul>
  *
  * Errors: 400 bad selector, 404 raw get without reply, 502 only error replies, 504 timeout.
@@ -43,15 +44,22 @@ public class HttpBridgeRoutes extends RouteBuilder {
 
     private final SseStreams sse = new SseStreams();
 
+    /** GET / : one static page (web/index.html) that gets, subscribes and puts through this API. */
+    private final byte[] livePage = resource("web/index.html");
+
     @PropertyInject(value = "zenoh.timeout", defaultValue = "10000")
     private long timeout;
 
     @PropertyInject(value = "bridge.demo", defaultValue = "true")
     private boolean demo;
 
+    @PropertyInject(value = "http.maxBodySize", defaultValue = "33554432")
+    private long maxBodySize;
+
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
+        getContext().addStartupListener(new BoundAddressLog());
         onException(IllegalArgumentException.class)
                 .handled(true)
                 .process(
@@ -59,6 +67,15 @@ public class HttpBridgeRoutes extends RouteBuilder {
                                 error(
                                         e,
                                         400,
+                                        e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class)
+                                                .getMessage()));
+        onException(RawRequestBody.BodyTooLargeException.class)
+                .handled(true)
+                .process(
+                        e ->
+                                error(
+                                        e,
+                                        413,
                                         e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class)
                                                 .getMessage()));
         onException(ZenohReplyException.class)
@@ -83,18 +100,25 @@ public class HttpBridgeRoutes extends RouteBuilder {
                             respond(e, 502, "application/json", RestJson.replies(replies));
                         });
 
-        from("platform-http:/?matchOnUriPrefix=true")
+        // no body handler: it would parse form and multipart bodies; RawRequestBody reads the bytes
+        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false")
                 .routeId("zenoh-rest")
+                .process(new RawRequestBody(maxBodySize))
                 .process(this::parseRequest)
                 .choice()
                 .when(exchangeProperty(OP).isEqualTo("put"))
-                .to(ZENOH + "&operation=put")
+                // block, not zenoh's default drop: a large body is many fragments, and a bridge
+                // that
+                // answered 200 must not lose them to a full transmission queue
+                .to(ZENOH + "&operation=put&congestionControl=block")
                 .process(e -> respond(e, 200, null, null))
                 .when(exchangeProperty(OP).isEqualTo("delete"))
                 .to(ZENOH + "&operation=delete")
                 .process(e -> respond(e, 200, null, null))
                 .when(exchangeProperty(OP).isEqualTo("sse"))
                 .process(sse)
+                .when(exchangeProperty(OP).isEqualTo("page"))
+                .process(e -> respond(e, 200, "text/html; charset=utf-8", livePage))
                 .otherwise()
                 .to(ZENOH + "&operation=get&timeout=" + timeout)
                 .process(this::getResponse)
@@ -123,7 +147,21 @@ public class HttpBridgeRoutes extends RouteBuilder {
         while (key.startsWith("/")) {
             key = key.substring(1);
         }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Key expression contains the control character U+%04X at index %d:"
+                                        + " not a valid zenoh key",
+                                (int) c, i));
+            }
+        }
         if (key.isEmpty()) {
+            if ("GET".equals(method)) {
+                e.setProperty(OP, "page"); // the live page
+                return;
+            }
             throw new IllegalArgumentException(
                     "No key expression in the path: use e.g. GET /demo/example/**");
         }
@@ -151,7 +189,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         byte[] body =
                 "get".equals(op) && "GET".equals(method) || "sse".equals(op) || "delete".equals(op)
                         ? null
-                        : requestBody(m);
+                        : m.getBody(byte[].class);
         String contentType = m.getHeader(Exchange.CONTENT_TYPE, String.class);
         m.getHeaders().clear(); // HTTP request headers are not echoed back, nor sent to zenoh
         m.setBody(body);
@@ -170,32 +208,20 @@ public class HttpBridgeRoutes extends RouteBuilder {
         e.setProperty(STARTED, System.nanoTime());
     }
 
+    private static byte[] resource(String name) {
+        try (var in = HttpBridgeRoutes.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the bridge's jar");
+            }
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read " + name, e);
+        }
+    }
+
     private boolean timedOut(Exchange e) {
         long elapsedMs = (System.nanoTime() - e.getProperty(STARTED, Long.class)) / 1_000_000;
         return elapsedMs >= timeout * 95 / 100;
-    }
-
-    /**
-     * The request body. platform-http parses form-urlencoded bodies (curl -d without a
-     * Content-Type) into a map; it is encoded back so the payload is what the client sent.
-     */
-    private static byte[] requestBody(Message m) {
-        if (m.getBody() instanceof java.util.Map<?, ?> form) {
-            return form.entrySet().stream()
-                    .map(
-                            en ->
-                                    enc(en.getKey())
-                                            + (en.getValue() == null || "".equals(en.getValue())
-                                                    ? ""
-                                                    : "=" + enc(en.getValue())))
-                    .collect(Collectors.joining("&"))
-                    .getBytes(StandardCharsets.UTF_8);
-        }
-        return m.getBody(byte[].class);
-    }
-
-    private static String enc(Object o) {
-        return java.net.URLEncoder.encode(String.valueOf(o), StandardCharsets.UTF_8);
     }
 
     @SuppressWarnings("unchecked")
