@@ -27,8 +27,7 @@ fn invalid(ke: &str, e: impl std::fmt::Display) -> Error {
 }
 
 /// zenoh writes a key expression with a 16-bit length; a longer one makes zenoh panic while it
-/// holds a session lock, which poisons the session for good (found by camel-zenoh's bad-input
-/// suite). Refused here, before zenoh sees it.
+/// holds a session lock, which poisons the session for good. Refused here, before zenoh sees it.
 pub const MAX_KEY_EXPR_BYTES: usize = u16::MAX as usize;
 
 /// Fails for a key expression zenoh cannot carry; the message quotes only its beginning.
