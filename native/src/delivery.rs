@@ -191,7 +191,7 @@ impl Delivery {
             }
             // the first sample of a burst: after a quiet spell (request/response traffic) deliver
             // it at once — deferring would only add latency, there is nothing to batch it with
-            let quiet = st.last_delivery.map_or(true, |t| t.elapsed() >= QUIET);
+            let quiet = st.last_delivery.is_none_or(|t| t.elapsed() >= QUIET);
             if quiet {
                 let me = thread::current().id();
                 return self.deliver_all(st, me);
@@ -301,7 +301,7 @@ impl Drop for Callback {
 /// ints from `metaAt` — valid during the call only (Java copies out what it keeps). No Java array
 /// is allocated or zeroed for the batch and its bytes are copied once, into the samples' arrays.
 fn deliver(listener: &Listener, batch: &mut Batch) {
-    while batch.data.len() % 4 != 0 {
+    while !batch.data.len().is_multiple_of(4) {
         batch.data.push(0);
     }
     let meta_at = batch.data.len();
