@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
 
 //! Subscribers: plain, zenoh-ext advanced (history, recovery, miss detection), and liveliness
-//! subscribers share one handle type. Samples reach Java as values (sample.rs).
+//! subscribers share one handle type. Samples reach Java as values, in batches (delivery.rs);
+//! missed-sample reports of an advanced subscriber, one upcall each.
 
 use std::time::Duration;
 
