@@ -27,8 +27,7 @@ fn invalid(ke: &str, e: impl std::fmt::Display) -> Error {
 }
 
 /// zenoh writes a key expression with a 16-bit length; a longer one makes zenoh panic while it
-/// holds a session lock, which poisons the session for good (found by camel-zenoh's bad-input
-/// suite). Refused here, before zenoh sees it.
+/// holds a session lock, which poisons the session for good. Refused here, before zenoh sees it.
 pub const MAX_KEY_EXPR_BYTES: usize = u16::MAX as usize;
 
 /// Fails for a key expression zenoh cannot carry; the message quotes only its beginning.
@@ -59,7 +58,11 @@ pub unsafe fn resolve(env: &mut JNIEnv, ptr: jlong, text: &JString) -> Result<Ke
     if ptr != 0 {
         return Ok(handle::borrow::<Declared>(ptr, WHAT)?.key_expr.clone());
     }
-    let s = string(env, text, "key expression")?;
+    parse(string(env, text, "key expression")?)
+}
+
+/// A key expression from its text: one too long or invalid fails as a KeyExprException naming it.
+pub fn parse(s: String) -> Result<KeyExpr<'static>> {
     check_len(&s)?;
     KeyExpr::try_from(s.clone()).map_err(|e| invalid(&s, e))
 }
@@ -150,15 +153,18 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprUndecl
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let d: Declared = unsafe { handle::take(ptr, WHAT) }?;
-        if d.session.is_closed() {
-            return Ok(()); // closing the session already dropped every declaration
-        }
-        d.session
-            .undeclare(d.key_expr.clone())
-            .wait()
-            .ctx(Kind::Zenoh, || {
-                format!("undeclaring key expression '{}'", d.key_expr)
+        unsafe {
+            handle::release(ptr, WHAT, |d: Declared| {
+                if d.session.is_closed() {
+                    return Ok(()); // closing the session already dropped every declaration
+                }
+                d.session
+                    .undeclare(d.key_expr.clone())
+                    .wait()
+                    .ctx(Kind::Zenoh, || {
+                        format!("undeclaring key expression '{}'", d.key_expr)
+                    })
             })
+        }?
     })
 }

@@ -10,6 +10,7 @@ use jni::objects::{JByteArray, JClass, JString};
 use jni::sys::{jint, jlong};
 use jni::JNIEnv;
 use zenoh::pubsub::Publisher;
+use zenoh::session::SessionClosedError;
 use zenoh::Wait;
 use zenoh_ext::{AdvancedPublisher, AdvancedPublisherBuilderExt, CacheConfig, MissDetectionConfig};
 
@@ -155,22 +156,25 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherUnde
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let p: AnyPublisher = unsafe { handle::take(ptr, WHAT) }?;
-        let key = p.key();
-        let r = match p {
-            AnyPublisher::Plain(p) => p.undeclare().wait(),
-            AnyPublisher::Advanced(p) => p.undeclare().wait(),
-        };
+        let (key, r) = unsafe {
+            handle::release(ptr, WHAT, |p: AnyPublisher| {
+                let key = p.key();
+                let r = match p {
+                    AnyPublisher::Plain(p) => p.undeclare().wait(),
+                    AnyPublisher::Advanced(p) => p.undeclare().wait(),
+                };
+                (key, r)
+            })
+        }?;
         ignore_closed(r).ctx(Kind::Zenoh, || format!("undeclaring publisher on '{key}'"))
     })
 }
 
 /// Undeclaring after the session closed is not an error: closing already undeclared everything.
-pub fn ignore_closed<E: std::fmt::Display>(
-    r: std::result::Result<(), E>,
-) -> std::result::Result<(), E> {
+/// Only zenoh's `SessionClosedError` is ignored; any other failure (whatever its text) is reported.
+pub fn ignore_closed(r: zenoh::Result<()>) -> zenoh::Result<()> {
     match r {
-        Err(e) if e.to_string().to_lowercase().contains("closed") => Ok(()),
+        Err(e) if e.downcast_ref::<SessionClosedError>().is_some() => Ok(()),
         other => other,
     }
 }
@@ -248,4 +252,28 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherHasM
         let status = status.ctx(Kind::Zenoh, || format!("matching status of '{}'", p.key()))?;
         Ok(status.matching() as jni::sys::jboolean)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_closed_session_is_ignored_on_undeclare() {
+        assert!(ignore_closed(Ok(())).is_ok());
+        assert!(ignore_closed(Err(SessionClosedError.into())).is_ok());
+        for text in [
+            "link closed",
+            "transport closed by peer",
+            "Closed",
+            "session closed",
+        ] {
+            let e: zenoh::Error = text.into();
+            assert_eq!(
+                ignore_closed(Err(e)).unwrap_err().to_string(),
+                text,
+                "an error that only reads like a closed session is reported"
+            );
+        }
+    }
 }

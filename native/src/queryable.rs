@@ -99,8 +99,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryableUnde
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let q: Queryable<()> = unsafe { handle::take(ptr, WHAT) }?;
-        ignore_closed(q.undeclare().wait()).ctx(Kind::Zenoh, || "undeclaring queryable".to_string())
+        let r = unsafe { handle::release(ptr, WHAT, |q: Queryable<()>| q.undeclare().wait()) }?;
+        ignore_closed(r).ctx(Kind::Zenoh, || "undeclaring queryable".to_string())
     })
 }
 
@@ -188,8 +188,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryFinish(
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let q: Query = unsafe { handle::take(ptr, QUERY) }?;
-        drop(q);
-        Ok(())
+        // dropping the query sends the final response
+        unsafe { handle::release(ptr, QUERY, drop::<Query>) }
     })
 }

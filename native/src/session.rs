@@ -134,9 +134,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionClose(
 ) {
     boundary::run(&mut env, |_| {
         // SAFETY: Java frees each handle exactly once, after the last call on it returned.
-        let session: Session = unsafe { handle::take(ptr, WHAT) }?;
-        let result = session.close().wait();
-        drop(session);
+        let result =
+            unsafe { handle::release(ptr, WHAT, |session: Session| session.close().wait()) }?;
         result.map_err(|e| Error::zenoh(format!("closing zenoh session: {e}")))
     })
 }

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
 
 //! Subscribers: plain, zenoh-ext advanced (history, recovery, miss detection), and liveliness
-//! subscribers share one handle type. Samples reach Java as values (sample.rs).
+//! subscribers share one handle type. Samples reach Java as values, in batches (delivery.rs);
+//! missed-sample reports of an advanced subscriber, one upcall each.
 
 use std::time::Duration;
 
@@ -122,16 +123,17 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberUnd
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let s: AnySubscriber = unsafe { handle::take(ptr, WHAT) }?;
-        let r = match s {
-            AnySubscriber::Plain(s) => s.undeclare().wait(),
-            AnySubscriber::Advanced(s, misses) => {
-                if let Some(m) = misses {
-                    let _ = m.undeclare().wait();
+        let r = unsafe {
+            handle::release(ptr, WHAT, |s: AnySubscriber| match s {
+                AnySubscriber::Plain(s) => s.undeclare().wait(),
+                AnySubscriber::Advanced(s, misses) => {
+                    if let Some(m) = misses {
+                        let _ = m.undeclare().wait();
+                    }
+                    s.undeclare().wait()
                 }
-                s.undeclare().wait()
-            }
-        };
+            })
+        }?;
         ignore_closed(r).ctx(Kind::Zenoh, || "undeclaring subscriber".to_string())
     })
 }

@@ -24,7 +24,7 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
     let schema = opt_string(env, schema)?;
     if let Some(s) = &schema {
         // zenoh writes a schema with an 8-bit length; a longer one makes zenoh panic while it holds
-        // a session lock, poisoning the session (found by camel-zenoh's bad-input suite)
+        // a session lock, poisoning the session: refused here, before zenoh sees it
         if s.len() > u8::MAX as usize {
             let start: String = s.chars().take(40).collect();
             return Err(Error::zenoh(format!(

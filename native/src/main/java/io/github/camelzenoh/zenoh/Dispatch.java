@@ -20,7 +20,7 @@ final class Dispatch {
         return new SampleBatches(listener);
     }
 
-    /** Decodes the batches of SampleSink#onSamples into Samples, one listener call each. */
+    /** Decodes the batches of {@link SampleSink#onSamples} into Samples, one listener call each. */
     static final class SampleBatches implements SampleSink {
 
         private final SampleListener listener;

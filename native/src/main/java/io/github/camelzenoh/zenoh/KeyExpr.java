@@ -40,8 +40,9 @@ public final class KeyExpr extends NativeHandle {
         return ZenohNative.keyExprIncludes(a, b);
     }
 
+    /** True when {@code keyExpr} has a wildcard: {@code *}, {@code **} or a {@code $*} chunk. */
     public static boolean hasWildcard(String keyExpr) {
-        return keyExpr.indexOf('*') >= 0 || keyExpr.contains("$*");
+        return keyExpr.indexOf('*') >= 0;
     }
 
     @Override

@@ -81,8 +81,8 @@ abstract class NativeHandle implements AutoCloseable {
      * {@link #close()}, then waits until no call is in flight any more (at most {@code timeout}).
      * Returns true when none is. Closing a session right after closing a publisher must use this: a
      * put still in flight on the publisher does not hold the session, and zenoh accepts a put
-     * racing the session's close without sending it (found by camel-zenoh's concurrency suite:
-     * successful puts lost when a route stopped under load). Costs nothing per call.
+     * racing the session's close without sending it (a put reported successful, never sent). Costs
+     * nothing per call.
      */
     public final boolean closeAndAwait(java.time.Duration timeout) {
         close();

@@ -108,8 +108,10 @@ final class ZenohNative {
 
     // ---- subscriber -------------------------------------------------------------------------
     /**
-     * listener receives {@link SampleSink#onSample}. origin: 0 any, 1 sessionLocal, 2 remote.
-     * history/recovery > 0 makes it a zenoh-ext advanced subscriber (see AdvancedOptions).
+     * listener receives the samples in batches ({@link SampleSink#onSamples}). origin: 0 any, 1
+     * sessionLocal, 2 remote. historyMaxSamples > 0 or recovery makes it a zenoh-ext advanced
+     * subscriber (see {@link SubscriberOptions}); missListener (nullable) then hears of missed
+     * samples.
      */
     static native long subscriberDeclare(
             long sessionPtr,

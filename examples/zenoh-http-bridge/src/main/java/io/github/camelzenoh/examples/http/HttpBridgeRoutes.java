@@ -95,6 +95,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
                                                 + " ms");
                                 return;
                             }
+                            @SuppressWarnings("unchecked") // the producer sets a List<ZenohReply>
                             List<ZenohReply> replies =
                                     e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
                             respond(e, 502, "application/json", RestJson.replies(replies));
