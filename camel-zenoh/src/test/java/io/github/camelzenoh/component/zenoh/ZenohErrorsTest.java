@@ -7,6 +7,13 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.ConsolidationMode;
+import io.github.camelzenoh.zenoh.Locality;
+import io.github.camelzenoh.zenoh.Mode;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.Reliability;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -110,6 +117,66 @@ class ZenohErrorsTest extends ZenohTestSupport {
             String option, String name, String value) {
         String reason = reason(endpointFailure("zenoh:ok/key?" + option));
         assertThat(reason).contains(name).contains("'" + value + "'");
+    }
+
+    @Test
+    void enumOptionsTakeTheMetadataSpellingOrTheConstantName() {
+        for (String v : new String[] {"blockFirst", "BLOCK_FIRST", "block_first", " blockFirst "}) {
+            ZenohEndpoint ep =
+                    context.getEndpoint(
+                            "zenoh:spell/" + v.trim() + "?congestionControl=" + v.trim(),
+                            ZenohEndpoint.class);
+            assertThat(ep.getConfiguration().getCongestionControl())
+                    .as(v)
+                    .isEqualTo(CongestionControl.BLOCK_FIRST);
+        }
+        ZenohEndpoint ep =
+                context.getEndpoint(
+                        "zenoh:spell/all?mode=client&priority=realTime&allowedOrigin=sessionLocal"
+                                + "&overflowPolicy=dropOldest&consumerType=queryable&operation=get"
+                                + "&reliability=bestEffort&target=allComplete&consolidation=latest",
+                        ZenohEndpoint.class);
+        ZenohConfiguration c = ep.getConfiguration();
+        assertThat(c.getMode()).isEqualTo(Mode.CLIENT);
+        assertThat(c.getPriority()).isEqualTo(Priority.REAL_TIME);
+        assertThat(c.getAllowedOrigin()).isEqualTo(Locality.SESSION_LOCAL);
+        assertThat(c.getOverflowPolicy()).isEqualTo(ZenohOverflowPolicy.DROP_OLDEST);
+        assertThat(c.getConsumerType()).isEqualTo(ZenohConsumerType.QUERYABLE);
+        assertThat(c.getOperation()).isEqualTo(ZenohOperation.GET);
+        assertThat(c.getReliability()).isEqualTo(Reliability.BEST_EFFORT);
+        assertThat(c.getTarget()).isEqualTo(QueryTarget.ALL_COMPLETE);
+        assertThat(c.getConsolidation()).isEqualTo(ConsolidationMode.LATEST);
+    }
+
+    /** The allowed values in the message are the metadata's, in the contract's spelling. */
+    @Test
+    void badEnumValueListsWhatTheMetadataAllows() {
+        assertThat(reason(endpointFailure("zenoh:ok/key?priority=fast")))
+                .isEqualTo(
+                        "Invalid value 'fast' for zenoh option priority: expected one of realTime,"
+                                + " interactiveHigh, interactiveLow, dataHigh, data, dataLow,"
+                                + " background");
+        assertThat(reason(endpointFailure("zenoh:ok/key?mode=broker")))
+                .isEqualTo(
+                        "Invalid value 'broker' for zenoh option mode: expected one of peer,"
+                                + " client, router");
+    }
+
+    /** Millisecond options are durations in the metadata: a number, or 5s, 1m30s. */
+    @Test
+    void millisecondOptionsTakeANumberOrADuration() {
+        ZenohConfiguration c =
+                context.getEndpoint(
+                                "zenoh:dur/a?timeout=1m30s&heartbeat=5s&recoveryPeriod=250",
+                                ZenohEndpoint.class)
+                        .getConfiguration();
+        assertThat(c.getTimeout()).isEqualTo(90_000);
+        assertThat(c.getHeartbeat()).isEqualTo(5_000);
+        assertThat(c.getRecoveryPeriod()).isEqualTo(250);
+        assertThat(reason(endpointFailure("zenoh:dur/b?timeout=5x")))
+                .contains("timeout", "'5x'", "milliseconds");
+        assertThat(reason(endpointFailure("zenoh:dur/c?queueSize=5s")))
+                .contains("queueSize", "'5s'", "whole number");
     }
 
     @Test
