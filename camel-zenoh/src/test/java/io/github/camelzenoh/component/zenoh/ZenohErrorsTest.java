@@ -18,7 +18,9 @@ import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -177,6 +179,57 @@ class ZenohErrorsTest extends ZenohTestSupport {
                 .contains("timeout", "'5x'", "milliseconds");
         assertThat(reason(endpointFailure("zenoh:dur/c?queueSize=5s")))
                 .contains("queueSize", "'5s'", "whole number");
+    }
+
+    /**
+     * zenoh carries a key expression of at most 65535 bytes: one of that length makes an endpoint,
+     * one byte more is refused when the endpoint is created (autocanonize or not), with a message
+     * that names the limit, the length and quotes only the key's beginning.
+     */
+    @ParameterizedTest(name = "autocanonize={0}")
+    @ValueSource(booleans = {false, true})
+    void keyExpressionOverZenohsLimitIsRefusedAtEndpointCreation(boolean autocanonize)
+            throws Exception {
+        int limit = ZenohEndpoint.MAX_KEY_EXPR_BYTES;
+        String atLimit = "long/" + "k".repeat(limit - 5);
+        ZenohEndpoint ok =
+                context.getEndpoint(
+                        "zenoh:" + atLimit + "?autocanonize=" + autocanonize, ZenohEndpoint.class);
+        assertThat(ok.getKeyExpr()).isEqualTo(atLimit);
+
+        String over = atLimit + "k";
+        // the component directly: Camel's own exception message would quote the whole URI
+        ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put("autocanonize", String.valueOf(autocanonize));
+        assertThatThrownBy(() -> zenoh.createEndpoint("zenoh:" + over, over, parameters))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "zenoh key expression '"
+                                + over.substring(0, 64)
+                                + "...' ("
+                                + (limit + 1)
+                                + " bytes) is "
+                                + (limit + 1)
+                                + " bytes long: zenoh carries at most 65535 bytes");
+        // multi-byte characters count as zenoh counts them, in UTF-8 bytes
+        String wide = "long/" + "\u00e9".repeat((limit - 5) / 2 + 1);
+        assertThatThrownBy(() -> ZenohEndpoint.checkKeyExpr(wide, autocanonize))
+                .hasMessageContaining("is " + (5 + 2 * ((limit - 5) / 2 + 1)) + " bytes long");
+    }
+
+    /** A long non-canonical key: both forms quoted by their beginning and length only. */
+    @Test
+    void longNonCanonicalKeyIsQuotedByItsBeginning() {
+        String ke = "k".repeat(60_000) + "/**/**";
+        assertThatThrownBy(() -> ZenohEndpoint.checkKeyExpr(ke, false))
+                .hasMessage(
+                        "zenoh key expression '"
+                                + "k".repeat(64)
+                                + "...' (60006 bytes) is not canonical: its canonical form is '"
+                                + "k".repeat(64)
+                                + "...' (60003 bytes) (use that, or set autocanonize=true)");
+        assertThat(ZenohEndpoint.checkKeyExpr(ke, true)).isEqualTo("k".repeat(60_000) + "/**");
     }
 
     @Test
