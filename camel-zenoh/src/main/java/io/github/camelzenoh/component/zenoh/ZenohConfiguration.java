@@ -16,6 +16,7 @@ import io.github.camelzenoh.zenoh.SessionConfig;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.RuntimeCamelException;
+import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriParams;
 
@@ -53,22 +54,28 @@ public class ZenohConfiguration implements Cloneable {
 
     @UriParam(
             label = "common",
+            secret = true,
             description =
                     "Inline zenoh JSON5 configuration. Laid over configFile; mode,"
                             + " connect, listen and multicastScouting override it.")
     private String config;
 
+    // Camel's metadata cannot say "unset" for a boolean: it shows zenoh's own default, true
     @UriParam(
             label = "common",
+            defaultValue = "true",
             description =
-                    "false turns multicast scouting off; unset keeps zenoh's default" + " (on).")
+                    "false turns multicast scouting off, true on. Unset, the zenoh configuration"
+                            + " (config, configFile) decides, else zenoh's default: on.")
     private Boolean multicastScouting;
 
     @UriParam(
             label = "advanced",
             description =
-                    "A zenoh session the application manages; the component uses it"
+                    "A zenoh session the application manages (autowired when the registry holds"
+                            + " exactly one); the component uses it"
                             + " and never closes it (the session options above are then ignored).")
+    @Metadata(autowired = true)
     private Session session;
 
     @UriParam(
