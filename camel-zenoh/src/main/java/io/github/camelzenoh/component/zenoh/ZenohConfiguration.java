@@ -124,7 +124,7 @@ public class ZenohConfiguration implements Cloneable {
             defaultValue = "false",
             description =
                     "subscriber: ask advanced"
-                            + " publishers (cacheSize > 0) to resend samples detected missing; samples lost for good are"
+                            + " publishers (cacheSize above 0) to resend samples detected missing; samples lost for good are"
                             + " counted as missed.")
     private boolean recovery;
 
@@ -252,7 +252,7 @@ public class ZenohConfiguration implements Cloneable {
     @UriParam(
             label = "producer",
             description =
-                    "get: selector parameters, e.g. _time=[now(-1h)..] (header"
+                    "get: selector parameters, e.g. a=1;b=2 (header"
                             + " CamelZenohSelectorParameters overrides).")
     private String parameters;
 
@@ -271,7 +271,7 @@ public class ZenohConfiguration implements Cloneable {
             label = "producer,advanced",
             defaultValue = "0",
             description =
-                    "put: > 0 declares a zenoh-ext"
+                    "put: above 0, declares a zenoh-ext"
                             + " advanced publisher keeping this many samples for subscribers with history or recovery."
                             + " Without heartbeat, zenoh orders the cache by timestamps, so the endpoint's session is opened"
                             + " with timestamping enabled (a session of its own unless other endpoints need the same).")
@@ -282,7 +282,7 @@ public class ZenohConfiguration implements Cloneable {
             defaultValue = "0",
             javaType = "java.time.Duration",
             description =
-                    "put: > 0 turns"
+                    "put: above 0, turns"
                             + " on sample-miss detection with a heartbeat every this many milliseconds (advanced publisher).")
     private long heartbeat;
 

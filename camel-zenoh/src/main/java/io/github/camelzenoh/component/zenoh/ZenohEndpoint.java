@@ -41,7 +41,7 @@ public class ZenohEndpoint extends DefaultEndpoint
 
     @UriPath(
             description =
-                    "The zenoh key expression, e.g. sensors/** or cmd/robot1. Validated when the"
+                    "The zenoh key expression, e.g. cmd/robot1, with wildcards as zenoh writes them. Validated when the"
                             + " endpoint is created; a non-canonical one is rejected unless autocanonize=true.")
     @Metadata(required = true)
     private String keyExpr;
