@@ -195,9 +195,7 @@ record ZenohOptions(
                             o.name(),
                             text,
                             "a number of milliseconds (or a duration such as 5s)");
-                    if (n != null) {
-                        e.setValue(n.toString());
-                    }
+                    e.setValue(n != null ? n.toString() : v);
                 }
                 default -> {}
             }

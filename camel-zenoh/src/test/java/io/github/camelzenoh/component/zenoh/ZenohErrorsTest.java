@@ -175,6 +175,11 @@ class ZenohErrorsTest extends ZenohTestSupport {
         assertThat(c.getTimeout()).isEqualTo(90_000);
         assertThat(c.getHeartbeat()).isEqualTo(5_000);
         assertThat(c.getRecoveryPeriod()).isEqualTo(250);
+        assertThat(
+                        context.getEndpoint("zenoh:dur/s?timeout=%202s%20", ZenohEndpoint.class)
+                                .getConfiguration()
+                                .getTimeout())
+                .isEqualTo(2_000);
         assertThat(reason(endpointFailure("zenoh:dur/b?timeout=5x")))
                 .contains("timeout", "'5x'", "milliseconds");
         assertThat(reason(endpointFailure("zenoh:dur/c?queueSize=5s")))
