@@ -7,7 +7,9 @@ package io.github.camelzenoh.test;
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
 import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
 import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.GetOptions;
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Query;
@@ -221,7 +223,7 @@ public final class ZenohExtension
 
     public void configure(ZenohConfiguration c) {
         c.setConnect(connectEndpoint());
-        c.setMode(clientMode());
+        c.setMode(EnumNames.parse(Mode.class, clientMode()));
         c.setMulticastScouting(false);
         if ("peer".equals(clientMode())) {
             c.setListen("tcp/127.0.0.1:0");

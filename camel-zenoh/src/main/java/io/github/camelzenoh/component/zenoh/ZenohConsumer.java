@@ -124,7 +124,7 @@ public class ZenohConsumer extends DefaultConsumer {
         try {
             // body = payload; the headers are computed if and when the route reads one
             exchange.setIn(new ZenohSampleMessage(exchange, (Sample) item));
-            if (options.consumerType() == ZenohOptions.ConsumerType.LIVELINESS) {
+            if (options.consumerType() == ZenohConsumerType.LIVELINESS) {
                 exchange.getIn().setBody(null);
             }
             applyHeaderFilter(exchange);

@@ -24,11 +24,11 @@ import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
 
-/**
- * A zenoh key expression. While it has a started consumer or producer, the endpoint holds its
- * session (shared, see {@link ZenohSessions}) and its key expression declared on that session; its
- * consumers and producers declare their subscriber, queryable or publisher on that declaration.
- */
+/** Publish, subscribe, query and reply on Eclipse Zenoh key expressions. */
+// The first sentence above is the component's description in the generated metadata. How it
+// works: while it has a started consumer or producer, the endpoint holds its session (shared, see
+// ZenohSessions) and its key expression declared on that session; its consumers and producers
+// declare their subscriber, queryable or publisher on that declaration.
 @UriEndpoint(
         firstVersion = "0.1.0",
         scheme = "zenoh",
@@ -41,7 +41,7 @@ public class ZenohEndpoint extends DefaultEndpoint
 
     @UriPath(
             description =
-                    "The zenoh key expression, e.g. sensors/** or cmd/robot1. Validated when the"
+                    "The zenoh key expression, e.g. cmd/robot1, with wildcards as zenoh writes them. Validated when the"
                             + " endpoint is created; a non-canonical one is rejected unless autocanonize=true.")
     @Metadata(required = true)
     private String keyExpr;
@@ -88,12 +88,33 @@ public class ZenohEndpoint extends DefaultEndpoint
     }
 
     /**
+     * The longest key expression zenoh carries, in UTF-8 bytes: zenoh writes its length in 16 bits
+     * (the native binding refuses longer ones too, before zenoh sees them).
+     */
+    static final int MAX_KEY_EXPR_BYTES = 65_535;
+
+    /** How much of a long key expression a message quotes. */
+    static final int QUOTED_CHARS = 64;
+
+    /**
      * Quotes the expression and zenoh's reason; for a non-canonical one, gives the canonical form.
+     * A key longer than zenoh carries fails here whatever autocanonize says, naming the limit.
      */
     static String checkKeyExpr(String ke, boolean autocanonize) {
         if (ke == null || ke.isEmpty()) {
             throw new IllegalArgumentException(
                     "zenoh key expression must not be empty: use zenoh:a/b/c");
+        }
+        long bytes = utf8Length(ke);
+        if (bytes > MAX_KEY_EXPR_BYTES) {
+            throw new IllegalArgumentException(
+                    "zenoh key expression "
+                            + quote(ke)
+                            + " is "
+                            + bytes
+                            + " bytes long: zenoh carries at most "
+                            + MAX_KEY_EXPR_BYTES
+                            + " bytes");
         }
         try {
             KeyExpr.validate(ke);
@@ -109,14 +130,45 @@ public class ZenohEndpoint extends DefaultEndpoint
                 return canonical;
             }
             throw new IllegalArgumentException(
-                    "zenoh key expression '"
-                            + ke
-                            + "' is not canonical: its canonical"
-                            + " form is '"
-                            + canonical
-                            + "' (use that, or set autocanonize=true)",
+                    "zenoh key expression "
+                            + quote(ke)
+                            + " is not canonical: its canonical form is "
+                            + quote(canonical)
+                            + " (use that, or set autocanonize=true)",
                     invalid);
         }
+    }
+
+    /** 'a/b' whole when short; else its first {@value #QUOTED_CHARS} characters and its length. */
+    static String quote(String ke) {
+        if (ke.length() <= QUOTED_CHARS) {
+            return "'" + ke + "'";
+        }
+        int end = QUOTED_CHARS;
+        if (Character.isHighSurrogate(ke.charAt(end - 1))) {
+            end--;
+        }
+        return "'" + ke.substring(0, end) + "...' (" + utf8Length(ke) + " bytes)";
+    }
+
+    private static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
     }
 
     @Override

@@ -33,7 +33,7 @@ final class ZenohHandoff<T> {
     private static final Object STOP = new Object();
 
     private final ArrayBlockingQueue<Object> queue;
-    private final ZenohOptions.Overflow overflow;
+    private final ZenohOverflowPolicy overflow;
     private final LongAdder dropped;
     private final String name;
     private volatile boolean running;
@@ -59,7 +59,7 @@ final class ZenohHandoff<T> {
     ZenohHandoff(
             String name,
             int capacity,
-            ZenohOptions.Overflow overflow,
+            ZenohOverflowPolicy overflow,
             LongAdder dropped,
             long spinNanos) {
         this.name = name;

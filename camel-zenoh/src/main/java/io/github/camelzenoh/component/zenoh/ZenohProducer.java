@@ -141,7 +141,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     public boolean process(Exchange exchange, AsyncCallback callback) {
         try {
             Message m = exchange.getMessage();
-            ZenohOptions.Operation op = operation(m);
+            ZenohOperation op = operation(m);
             String override = overrideKey(m);
             switch (op) {
                 case PUT -> put(exchange, m, override);
@@ -159,12 +159,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         return true;
     }
 
-    private ZenohOptions.Operation operation(Message m) {
+    private ZenohOperation operation(Message m) {
         Object header = m.getHeader(ZenohConstants.OPERATION);
         return header == null
                 ? options.operation()
                 : ZenohOptions.parse(
-                        ZenohOptions.Operation.class,
+                        ZenohOperation.class,
                         "header " + ZenohConstants.OPERATION,
                         header.toString());
     }

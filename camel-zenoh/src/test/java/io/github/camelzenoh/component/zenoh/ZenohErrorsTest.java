@@ -7,11 +7,20 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.ConsolidationMode;
+import io.github.camelzenoh.zenoh.Locality;
+import io.github.camelzenoh.zenoh.Mode;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.Reliability;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -110,6 +119,122 @@ class ZenohErrorsTest extends ZenohTestSupport {
             String option, String name, String value) {
         String reason = reason(endpointFailure("zenoh:ok/key?" + option));
         assertThat(reason).contains(name).contains("'" + value + "'");
+    }
+
+    @Test
+    void enumOptionsTakeTheMetadataSpellingOrTheConstantName() {
+        for (String v : new String[] {"blockFirst", "BLOCK_FIRST", "block_first", " blockFirst "}) {
+            ZenohEndpoint ep =
+                    context.getEndpoint(
+                            "zenoh:spell/" + v.trim() + "?congestionControl=" + v.trim(),
+                            ZenohEndpoint.class);
+            assertThat(ep.getConfiguration().getCongestionControl())
+                    .as(v)
+                    .isEqualTo(CongestionControl.BLOCK_FIRST);
+        }
+        ZenohEndpoint ep =
+                context.getEndpoint(
+                        "zenoh:spell/all?mode=client&priority=realTime&allowedOrigin=sessionLocal"
+                                + "&overflowPolicy=dropOldest&consumerType=queryable&operation=get"
+                                + "&reliability=bestEffort&target=allComplete&consolidation=latest",
+                        ZenohEndpoint.class);
+        ZenohConfiguration c = ep.getConfiguration();
+        assertThat(c.getMode()).isEqualTo(Mode.CLIENT);
+        assertThat(c.getPriority()).isEqualTo(Priority.REAL_TIME);
+        assertThat(c.getAllowedOrigin()).isEqualTo(Locality.SESSION_LOCAL);
+        assertThat(c.getOverflowPolicy()).isEqualTo(ZenohOverflowPolicy.DROP_OLDEST);
+        assertThat(c.getConsumerType()).isEqualTo(ZenohConsumerType.QUERYABLE);
+        assertThat(c.getOperation()).isEqualTo(ZenohOperation.GET);
+        assertThat(c.getReliability()).isEqualTo(Reliability.BEST_EFFORT);
+        assertThat(c.getTarget()).isEqualTo(QueryTarget.ALL_COMPLETE);
+        assertThat(c.getConsolidation()).isEqualTo(ConsolidationMode.LATEST);
+    }
+
+    /** The allowed values in the message are the metadata's, in the contract's spelling. */
+    @Test
+    void badEnumValueListsWhatTheMetadataAllows() {
+        assertThat(reason(endpointFailure("zenoh:ok/key?priority=fast")))
+                .isEqualTo(
+                        "Invalid value 'fast' for zenoh option priority: expected one of realTime,"
+                                + " interactiveHigh, interactiveLow, dataHigh, data, dataLow,"
+                                + " background");
+        assertThat(reason(endpointFailure("zenoh:ok/key?mode=broker")))
+                .isEqualTo(
+                        "Invalid value 'broker' for zenoh option mode: expected one of peer,"
+                                + " client, router");
+    }
+
+    /** Millisecond options are durations in the metadata: a number, or 5s, 1m30s. */
+    @Test
+    void millisecondOptionsTakeANumberOrADuration() {
+        ZenohConfiguration c =
+                context.getEndpoint(
+                                "zenoh:dur/a?timeout=1m30s&heartbeat=5s&recoveryPeriod=250",
+                                ZenohEndpoint.class)
+                        .getConfiguration();
+        assertThat(c.getTimeout()).isEqualTo(90_000);
+        assertThat(c.getHeartbeat()).isEqualTo(5_000);
+        assertThat(c.getRecoveryPeriod()).isEqualTo(250);
+        assertThat(
+                        context.getEndpoint("zenoh:dur/s?timeout=%202s%20", ZenohEndpoint.class)
+                                .getConfiguration()
+                                .getTimeout())
+                .isEqualTo(2_000);
+        assertThat(reason(endpointFailure("zenoh:dur/b?timeout=5x")))
+                .contains("timeout", "'5x'", "milliseconds");
+        assertThat(reason(endpointFailure("zenoh:dur/c?queueSize=5s")))
+                .contains("queueSize", "'5s'", "whole number");
+    }
+
+    /**
+     * zenoh carries a key expression of at most 65535 bytes: one of that length makes an endpoint,
+     * one byte more is refused when the endpoint is created (autocanonize or not), with a message
+     * that names the limit, the length and quotes only the key's beginning.
+     */
+    @ParameterizedTest(name = "autocanonize={0}")
+    @ValueSource(booleans = {false, true})
+    void keyExpressionOverZenohsLimitIsRefusedAtEndpointCreation(boolean autocanonize)
+            throws Exception {
+        int limit = ZenohEndpoint.MAX_KEY_EXPR_BYTES;
+        String atLimit = "long/" + "k".repeat(limit - 5);
+        ZenohEndpoint ok =
+                context.getEndpoint(
+                        "zenoh:" + atLimit + "?autocanonize=" + autocanonize, ZenohEndpoint.class);
+        assertThat(ok.getKeyExpr()).isEqualTo(atLimit);
+
+        String over = atLimit + "k";
+        // the component directly: Camel's own exception message would quote the whole URI
+        ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put("autocanonize", String.valueOf(autocanonize));
+        assertThatThrownBy(() -> zenoh.createEndpoint("zenoh:" + over, over, parameters))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "zenoh key expression '"
+                                + over.substring(0, 64)
+                                + "...' ("
+                                + (limit + 1)
+                                + " bytes) is "
+                                + (limit + 1)
+                                + " bytes long: zenoh carries at most 65535 bytes");
+        // multi-byte characters count as zenoh counts them, in UTF-8 bytes
+        String wide = "long/" + "\u00e9".repeat((limit - 5) / 2 + 1);
+        assertThatThrownBy(() -> ZenohEndpoint.checkKeyExpr(wide, autocanonize))
+                .hasMessageContaining("is " + (5 + 2 * ((limit - 5) / 2 + 1)) + " bytes long");
+    }
+
+    /** A long non-canonical key: both forms quoted by their beginning and length only. */
+    @Test
+    void longNonCanonicalKeyIsQuotedByItsBeginning() {
+        String ke = "k".repeat(60_000) + "/**/**";
+        assertThatThrownBy(() -> ZenohEndpoint.checkKeyExpr(ke, false))
+                .hasMessage(
+                        "zenoh key expression '"
+                                + "k".repeat(64)
+                                + "...' (60006 bytes) is not canonical: its canonical form is '"
+                                + "k".repeat(64)
+                                + "...' (60003 bytes) (use that, or set autocanonize=true)");
+        assertThat(ZenohEndpoint.checkKeyExpr(ke, true)).isEqualTo("k".repeat(60_000) + "/**");
     }
 
     @Test

@@ -53,7 +53,8 @@ class ZenohMainTest {
                     assertThat(zenoh.getConfiguration().getConnect())
                             .isEqualTo(Loopback.endpoint(port));
                     assertThat(zenoh.getConfiguration().getMulticastScouting()).isFalse();
-                    assertThat(zenoh.getConfiguration().getPriority()).isEqualTo("dataHigh");
+                    assertThat(zenoh.getConfiguration().getPriority())
+                            .isEqualTo(Priority.DATA_HIGH);
 
                     List<ZenohSessions.Info> sessions = zenoh.sessions().snapshot();
                     assertThat(sessions).hasSize(1);

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Qos;
@@ -216,7 +217,7 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
             zenoh.getConfiguration().setMulticastScouting(false);
             if (raisedLimit) {
                 zenoh.getConfiguration().setConfig(RAISED_LIMIT);
-                zenoh.getConfiguration().setMode("peer");
+                zenoh.getConfiguration().setMode(Mode.PEER);
             }
             camel.addComponent("zenoh", zenoh);
             camel.addRoutes(

@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PythonPeer;
@@ -138,7 +139,7 @@ class ZenohRouterFaultReliabilityTest {
     private CamelContext createCamelContext() {
         CamelContext c = new DefaultCamelContext();
         ZenohComponent zenoh = new ZenohComponent();
-        zenoh.getConfiguration().setMode("client");
+        zenoh.getConfiguration().setMode(Mode.CLIENT);
         zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
         zenoh.getConfiguration().setMulticastScouting(false);
         c.addComponent("zenoh", zenoh);

@@ -62,7 +62,8 @@ class ZenohYamlDslTest extends ZenohTestSupport {
 
         ZenohEndpoint from = (ZenohEndpoint) context.getRoute("yaml-relay").getEndpoint();
         assertThat(from.getConfiguration().getQueueSize()).isEqualTo(50);
-        assertThat(from.getConfiguration().getOverflowPolicy()).isEqualTo("block");
+        assertThat(from.getConfiguration().getOverflowPolicy())
+                .isEqualTo(ZenohOverflowPolicy.BLOCK);
 
         awaitConnected();
         try (Collector out = new Collector("yaml/out")) {
