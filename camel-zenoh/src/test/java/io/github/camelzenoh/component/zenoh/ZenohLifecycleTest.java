@@ -54,7 +54,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
      * Route stop/start cycles: 200 in the normal build, 1,000 in the full reliability run
      * (-Dcamelzenoh.full=true, tools/reliability.sh; issue 6). Native objects must match exactly
      * after every stop and start; threads and file descriptors must be back within the JVM's noise
-     * (see {@link ZenohLifecycleReliabilityTest}) at the end.
+     * (see {@link ZenohLifecycleReliabilityIT}) at the end.
      */
     @Test
     void twoHundredStopStartCyclesLeaveNothingBehind() throws Exception {
@@ -76,8 +76,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             context.getRouteController().stopRoute("cycle");
             context.getRouteController().startRoute("cycle");
             Thread.sleep(500);
-            ZenohLifecycleReliabilityTest.Resources baseline =
-                    ZenohLifecycleReliabilityTest.Resources.now();
+            ZenohLifecycleReliabilityIT.Resources baseline =
+                    ZenohLifecycleReliabilityIT.Resources.now();
             long t0 = System.nanoTime();
 
             for (int i = 0; i < cycles; i++) {
@@ -92,8 +92,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             }
             assertThat(component().sessions().snapshot()).hasSize(sessions);
             assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
-            ZenohLifecycleReliabilityTest.Resources after =
-                    ZenohLifecycleReliabilityTest.awaitBaseline(
+            ZenohLifecycleReliabilityIT.Resources after =
+                    ZenohLifecycleReliabilityIT.awaitBaseline(
                             baseline, "after " + cycles + " route cycles");
             ReliabilitySuite.figure(
                     "lifecycle",
@@ -131,10 +131,10 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         context.getRouteController().stopRoute("solo");
         context.removeRoute("solo");
         context.removeEndpoints("zenoh:solo/*");
-        Loopback.await(
+        Waits.until(
+                "live objects back to " + before,
                 WAIT,
-                () -> NativeDiagnostics.liveObjects() == before,
-                "live objects back to " + before);
+                () -> NativeDiagnostics.liveObjects() == before);
         assertThat(component().sessions().snapshot()).hasSize(1);
     }
 
@@ -173,7 +173,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         awaitConnected();
         try (Session mine = Session.open(Loopback.connector(port));
                 Collector out = new Collector("mine/**")) {
-            Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
+            Waits.until("user session to connect", WAIT, () -> !mine.info().peers().isEmpty());
             context.getRegistry().bind("mySession", mine);
             int sessionsBefore = component().sessions().snapshot().size();
             context.addRoutes(
@@ -207,7 +207,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
     void sessionSetOnTheComponentConfigurationIsUsedAndNeverClosed() throws Exception {
         try (Session mine = Session.open(Loopback.connector(port));
                 Collector out = new Collector("conf/**")) {
-            Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
+            Waits.until("user session to connect", WAIT, () -> !mine.info().peers().isEmpty());
             CamelContext other = new DefaultCamelContext();
             ZenohComponent zenoh = new ZenohComponent();
             zenoh.getConfiguration().setSession(mine);
@@ -261,13 +261,9 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         other.stop();
         assertThat(sessions).allMatch(i -> i.session().isClosed());
         assertThat(zenoh.sessions().snapshot()).isEmpty();
-        Loopback.await(
+        Waits.until(
+                "live objects back to " + before + " (now " + NativeDiagnostics.liveObjects() + ")",
                 WAIT,
-                () -> NativeDiagnostics.liveObjects() == before,
-                "live objects back to "
-                        + before
-                        + " (now "
-                        + NativeDiagnostics.liveObjects()
-                        + ")");
+                () -> NativeDiagnostics.liveObjects() == before);
     }
 }

@@ -10,7 +10,6 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
-import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -60,10 +59,7 @@ public abstract class ZenohTestSupport extends CamelTestSupport {
 
     /** Waits until the component's session reached the peer and declarations had time to spread. */
     protected void awaitConnected() {
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> !peer.info().peers().isEmpty(),
-                "camel session to reach the peer");
+        Waits.until("camel session to reach the peer", () -> !peer.info().peers().isEmpty());
         Loopback.settle();
     }
 

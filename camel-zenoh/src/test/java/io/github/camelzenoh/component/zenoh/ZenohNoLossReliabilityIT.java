@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * every one must arrive exactly once and in order (CI: 200 k, full: 10 M). The consumer's hand-off
  * keeps its default policy (block: back-pressure onto zenoh, nothing dropped).
  */
-class ZenohNoLossReliabilityTest extends ZenohTestSupport {
+class ZenohNoLossReliabilityIT extends ZenohTestSupport {
 
     private static final String SUITE = "no-loss";
     private static final long WARM_UP = -1;
@@ -116,15 +116,14 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
             ZenohEndpoint out =
                     context.getEndpoint(
                             "zenoh:noloss/b?congestionControl=block", ZenohEndpoint.class);
-            Loopback.await(
-                    Duration.ofSeconds(10),
+            Waits.until(
+                    "the route to relay a warm-up",
                     () -> {
                         pub.put(seq(WARM_UP));
                         return out.sent.sum() > 0
                                 && out.unmatched.sum() < out.sent.sum()
                                 && pub.hasMatchingSubscribers();
-                    },
-                    "the route to relay a warm-up");
+                    });
             Loopback.settle();
             long inBefore = in.received.sum();
             long unmatchedBefore = out.unmatched.sum();
@@ -136,15 +135,15 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
             long published = System.nanoTime();
             // bounded: generous for a slow CI machine (the route relays ~100 k msg/s here)
             Duration budget = Duration.ofSeconds(60 + n / 10_000);
-            Loopback.await(
-                    budget,
-                    () -> checker.received() >= n,
+            Waits.until(
                     "all "
                             + n
                             + " messages at the peer subscriber"
                             + " (received "
                             + checker.received()
-                            + ")");
+                            + ")",
+                    budget,
+                    () -> checker.received() >= n);
             long done = System.nanoTime();
             Thread.sleep(200); // nothing more (no duplicate) may trail in
 
@@ -248,14 +247,13 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
                 ZenohEndpoint out =
                         camel.getEndpoint(
                                 "zenoh:stall/b?congestionControl=block", ZenohEndpoint.class);
-                Loopback.await(
-                        Duration.ofSeconds(10),
+                Waits.until(
+                        "the route to relay a warm-up",
                         () -> {
                             pub.put(seq(WARM_UP));
                             return out.sent.sum() > out.unmatched.sum()
                                     && pub.hasMatchingSubscribers();
-                        },
-                        "the route to relay a warm-up");
+                        });
                 Loopback.settle();
                 long t0 = System.nanoTime();
                 for (long i = 0; i < n; i++) {
@@ -263,14 +261,14 @@ class ZenohNoLossReliabilityTest extends ZenohTestSupport {
                     pub.put(payload);
                 }
                 // everything that still can arrive does within the stall plus a few seconds
-                Loopback.await(
+                Waits.until(
+                        "the run to end",
                         Duration.ofMillis(stallMillis + 30_000),
                         () ->
                                 checker.received() >= n
                                         || System.nanoTime() - t0
                                                 > TimeUnit.MILLISECONDS.toNanos(
-                                                        stallMillis + 15_000),
-                        "the run to end");
+                                                        stallMillis + 15_000));
                 Thread.sleep(500);
                 long lost = n - checker.seen.cardinality();
                 ReliabilitySuite.figure(

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.Test;
  * Two router kinds: a Python eclipse-zenoh router killed with SIGKILL (a crash: no goodbye on the
  * wire), and our in-JVM router session closed (an orderly shutdown).
  */
-class ZenohRouterFaultReliabilityTest {
+class ZenohRouterFaultReliabilityIT {
 
     private static final String SUITE = "router-faults";
     private static final Duration RESUME_BUDGET = Duration.ofSeconds(5);
@@ -381,13 +381,13 @@ class ZenohRouterFaultReliabilityTest {
     }
 
     private void awaitReady(HealthCheck.State state, Duration timeout) {
-        Loopback.await(
+        Waits.until(
+                "readiness " + state,
                 timeout,
                 () ->
                         state("consumers", "consumer:rf-in") == state
                                 && state("producers", "zenoh-producer-rf/out") == state
-                                && state("producers", "zenoh-producer-rf/strict") == state,
-                "readiness " + state);
+                                && state("producers", "zenoh-producer-rf/strict") == state);
     }
 
     private static String text(Sample s) {

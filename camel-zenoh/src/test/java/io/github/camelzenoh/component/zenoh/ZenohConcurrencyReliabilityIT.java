@@ -6,7 +6,6 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.lang.management.ManagementFactory;
@@ -50,7 +49,7 @@ import org.junit.jupiter.api.Test;
  * sees a failure for a message that was delivered. Those are counted apart (deliveredButFailed) and
  * are the only failed sends allowed to arrive.
  */
-class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
+class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
 
     private static final String SUITE = "concurrency";
     private static final int THREADS = 8;
@@ -128,14 +127,13 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                             received.increment();
                         })) {
             // the route relays before the storm starts
-            Loopback.await(
-                    Duration.ofSeconds(10),
+            Waits.until(
+                    "a first message through route " + route,
                     () -> {
                         template.send(
                                 "direct:" + route, x -> x.getMessage().setBody(id(WARM_UP, 0)));
                         return warmUps.sum() > 0;
-                    },
-                    "a first message through route " + route);
+                    });
 
             AtomicBoolean sending = new AtomicBoolean(true);
             AtomicLong restarts = new AtomicLong();
@@ -261,14 +259,14 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             }
             long okFinal = ok;
             try {
-                Loopback.await(
-                        Duration.ofSeconds(30),
-                        () -> received.sum() >= okFinal,
+                Waits.until(
                         "every successful send at the subscriber ("
                                 + received.sum()
                                 + " of "
                                 + okFinal
-                                + ")");
+                                + ")",
+                        Duration.ofSeconds(30),
+                        () -> received.sum() >= okFinal);
             } catch (AssertionError e) {
                 long r1 = received.sum();
                 Thread.sleep(10_000);

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * end after 10 s idle, class loading opens jar files. A leak of one per cycle exceeds that within a
  * few cycles; the cycles run 20 (CI) to 1,000 (full) times.
  */
-class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
+class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
 
     private static final String SUITE = "lifecycle";
     static final int THREAD_SLACK = 3;
@@ -266,10 +266,7 @@ class ZenohLifecycleReliabilityTest extends ZenohTestSupport {
                     Qos.DEFAULT);
         }
         assertThat(inFlight.await(10, TimeUnit.SECONDS)).isTrue();
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> slow.received.sum() == 20,
-                "20 samples on the 4-thread route");
+        Waits.until("20 samples on the 4-thread route", () -> slow.received.sum() == 20);
 
         // graceful: the exchanges in flight complete (500 ms each), the samples still queued in the
         // hand-off are dropped and counted (ZenohHandoff#stop)

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -50,7 +49,7 @@ import org.junit.jupiter.api.Test;
  * Certificates are made by openssl into target/zenoh-security when the suite starts (never
  * committed); openssl is a prerequisite of the build machine like python3.
  */
-class ZenohSecurityReliabilityTest {
+class ZenohSecurityReliabilityIT {
 
     private static final String SUITE = "security";
     private static Path dir;
@@ -267,7 +266,7 @@ class ZenohSecurityReliabilityTest {
 
     private static void assertRefused(Exception failure, String what) {
         assertThat(failure).as(what + " must be refused").isNotNull();
-        String text = ZenohBadInputReliabilityTest.chain(failure);
+        String text = ZenohBadInputReliabilityIT.chain(failure);
         assertThat(text).as(what).contains("cannot open its session").contains("Unable to connect");
         ReliabilitySuite.figure(
                 SUITE,
@@ -463,13 +462,12 @@ class ZenohSecurityReliabilityTest {
                 });
         var template = context.createProducerTemplate();
         // the route's session reaches the subscriber: an allowed put comes through
-        Loopback.await(
-                Duration.ofSeconds(10),
+        Waits.until(
+                "an allowed put through the router",
                 () -> {
                     template.sendBody("direct:allowed", "warm-up");
                     return seen.stream().anyMatch(s -> s.startsWith("sec/acl/allowed/cmd"));
-                },
-                "an allowed put through the router");
+                });
         seen.clear();
 
         int n = 50;
@@ -478,10 +476,9 @@ class ZenohSecurityReliabilityTest {
             template.sendBody("direct:allowed", "allowed " + i);
         }
         // every allowed put arrives (each was sent after its forbidden twin, on the same session)
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> seen.stream().filter(s -> s.contains("=allowed ")).count() == n,
-                n + " allowed puts at the subscriber");
+        Waits.until(
+                n + " allowed puts at the subscriber",
+                () -> seen.stream().filter(s -> s.contains("=allowed ")).count() == n);
         Thread.sleep(500);
         assertThat(seen)
                 .as("forbidden puts at the subscriber")

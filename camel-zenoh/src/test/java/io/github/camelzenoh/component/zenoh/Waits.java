@@ -1,0 +1,103 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Session;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.apache.camel.CamelContext;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
+
+/**
+ * How the tests wait: on the condition that matters (Awaitility, polled every 10 ms, bounded),
+ * never on time. The one deliberate wait is {@link #assertNothingArrivesWithin}: "nothing arrives"
+ * has no event to wait for, so it watches for a stated window.
+ */
+final class Waits {
+
+    /** The bound of a wait on something that normally takes milliseconds. */
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private static final Duration POLL = Duration.ofMillis(10);
+
+    private Waits() {}
+
+    /** A wait named {@code what} (the name is in the failure), bounded by {@link #TIMEOUT}. */
+    static ConditionFactory await(String what) {
+        return await(what, TIMEOUT);
+    }
+
+    static ConditionFactory await(String what, Duration atMost) {
+        return Awaitility.await(what)
+                .atMost(atMost)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(POLL)
+                .ignoreNoExceptions();
+    }
+
+    /** Waits until {@code condition} holds, at most {@link #TIMEOUT}. */
+    static void until(String what, Callable<Boolean> condition) {
+        await(what).until(condition);
+    }
+
+    static void until(String what, Duration atMost, Callable<Boolean> condition) {
+        await(what, atMost).until(condition);
+    }
+
+    /**
+     * Deliberately watches for {@code window}: fails as soon as {@code nothingYet} turns false (a
+     * message, a duplicate or a late sample arrived), passes when the window ends without it.
+     */
+    static void assertNothingArrivesWithin(
+            Duration window, String what, Callable<Boolean> nothingYet) {
+        long end = System.nanoTime() + window.toNanos();
+        try {
+            do {
+                if (!nothingYet.call()) {
+                    throw new AssertionError(what + ": arrived within " + window);
+                }
+                Thread.sleep(POLL.toMillis());
+            } while (System.nanoTime() - end < 0);
+            if (!nothingYet.call()) {
+                throw new AssertionError(what + ": arrived within " + window);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } catch (AssertionError | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Waits until {@code session} knows a subscriber matching {@code key} (a concrete key): a put
+     * from it then reaches that subscriber instead of being lost to declaration propagation.
+     */
+    static void awaitSubscriber(Session session, String key) {
+        try (Publisher probe = session.declarePublisher(key, PublisherOptions.DEFAULT)) {
+            until(
+                    "a subscriber on '" + key + "' to be known to session " + session.info().zid(),
+                    probe::hasMatchingSubscribers);
+        }
+    }
+
+    /**
+     * Waits until every session of the context's zenoh component knows a subscriber matching {@code
+     * key}: what a route's producer needs before its put reaches a test's collector.
+     */
+    static void awaitSubscriberSeenByRoutes(CamelContext context, String key) {
+        ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+        var sessions = zenoh.sessions().snapshot();
+        until("the route's zenoh session to open", () -> !zenoh.sessions().snapshot().isEmpty());
+        for (ZenohSessions.Info i : sessions.isEmpty() ? zenoh.sessions().snapshot() : sessions) {
+            awaitSubscriber(i.session(), key);
+        }
+    }
+}
