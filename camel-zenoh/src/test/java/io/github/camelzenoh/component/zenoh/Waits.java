@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.apache.camel.CamelContext;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * How the tests wait: on the condition that matters (Awaitility, polled every 10 ms, bounded),
@@ -40,13 +41,19 @@ final class Waits {
                 .ignoreNoExceptions();
     }
 
-    /** Waits until {@code condition} holds, at most {@link #TIMEOUT}. */
+    /**
+     * Waits until {@code condition} holds, at most {@link #TIMEOUT}; fails with an AssertionError.
+     */
     static void until(String what, Callable<Boolean> condition) {
-        await(what).until(condition);
+        until(what, TIMEOUT, condition);
     }
 
     static void until(String what, Duration atMost, Callable<Boolean> condition) {
-        await(what, atMost).until(condition);
+        try {
+            await(what, atMost).until(condition);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
     }
 
     /**
