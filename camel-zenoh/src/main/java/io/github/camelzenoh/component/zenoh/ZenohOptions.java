@@ -54,8 +54,8 @@ record ZenohOptions(
     }
 
     static ZenohOptions of(ZenohConfiguration c) {
-        // fix (issue 6, bad-input suite): mode used to be checked only when the session opened, at
-        // route start; it is known at endpoint creation, so it fails there like every other option
+        // mode is known at endpoint creation, so it fails there like every other option (not only
+        // when the session opens, at route start)
         String mode = c.getMode();
         check(
                 mode == null || mode.isBlank() || MODES.contains(mode.trim()),
@@ -137,11 +137,10 @@ record ZenohOptions(
             Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?");
 
     /**
-     * Checks the numeric options of an endpoint URI before Camel binds them. Fix (issue 6,
-     * bad-input suite): Camel binds a String to an int/long option leniently, as a duration —
-     * {@code queueSize=abc} became 0 and {@code cacheSize=1O} silently 0 (off), an overflowing
-     * value was truncated — so a typo went unnoticed or was reported with a value the user never
-     * wrote.
+     * Checks the numeric options of an endpoint URI before Camel binds them: Camel binds a String
+     * to an int/long option leniently, as a duration — {@code queueSize=abc} would become 0 and
+     * {@code cacheSize=1O} silently 0 (off), an overflowing value would be truncated — so a typo
+     * would go unnoticed or be reported with a value the user never wrote.
      */
     static void checkNumbers(Map<String, Object> parameters) {
         for (Map.Entry<String, Object> e : parameters.entrySet()) {

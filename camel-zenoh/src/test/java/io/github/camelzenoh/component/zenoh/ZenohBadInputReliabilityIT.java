@@ -36,12 +36,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 6, item 4 — bad input. Over 200 parameterized cases: key expressions, option values, header
- * values, bodies and session configurations. Each must fail with an exception whose messages name
- * the culprit (the option or header, and the bad value or expression), at the earliest point
- * (endpoint creation > route start > message); afterwards the JVM is alive and the session still
- * carries messages (a round trip after every message-level case, and at the end). {@link
- * ZenohErrorsTest} keeps the original handful of cases; this is the sweep.
+ * Reliability item 4 (docs/reliability.md) — bad input. Over 200 parameterized cases: key
+ * expressions, option values, header values, bodies and session configurations. Each must fail with
+ * an exception whose messages name the culprit (the option or header, and the bad value or
+ * expression), at the earliest point (endpoint creation > route start > message); afterwards the
+ * JVM is alive and the session still carries messages (a round trip after every message-level case,
+ * and at the end). {@link ZenohErrorsTest} keeps the original handful of cases; this is the sweep.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

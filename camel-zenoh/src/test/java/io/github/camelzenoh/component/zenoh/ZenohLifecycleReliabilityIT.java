@@ -25,10 +25,11 @@ import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 3 — lifecycle. CamelContext start/stop cycles (CI: 20, full: 100) bring live native
- * objects, threads and file descriptors back to their baseline; stopping a route with exchanges in
- * flight finishes within its shutdown timeout; a route that fails to start leaves nothing behind.
- * The route stop/start cycles (CI: 200, full: 1,000) are in {@link ZenohLifecycleTest}.
+ * Reliability item 3 (docs/reliability.md) — lifecycle. CamelContext start/stop cycles (CI: 20,
+ * full: 100) bring live native objects, threads and file descriptors back to their baseline;
+ * stopping a route with exchanges in flight finishes within its shutdown timeout; a route that
+ * fails to start leaves nothing behind. The route stop/start cycles (CI: 200, full: 1,000) are in
+ * {@link ZenohLifecycleTest}.
  *
  * <p>Tolerance: native objects must match exactly. Java threads (those the application sees),
  * process threads (/proc/self/task: zenoh's native runtime threads too) and file descriptors may be

@@ -52,9 +52,9 @@ class ZenohLifecycleTest extends ZenohTestSupport {
 
     /**
      * Route stop/start cycles: 200 in the normal build, 1,000 in the full reliability run
-     * (-Dcamelzenoh.full=true, tools/reliability.sh; issue 6). Native objects must match exactly
-     * after every stop and start; threads and file descriptors must be back within the JVM's noise
-     * (see {@link ZenohLifecycleReliabilityIT}) at the end.
+     * (-Dcamelzenoh.full=true, tools/reliability.sh). Native objects must match exactly after every
+     * stop and start; threads and file descriptors must be back within the JVM's noise (see {@link
+     * ZenohLifecycleReliabilityIT}) at the end.
      */
     @Test
     void twoHundredStopStartCyclesLeaveNothingBehind() throws Exception {

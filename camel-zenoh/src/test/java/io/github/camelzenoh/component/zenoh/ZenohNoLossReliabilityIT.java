@@ -26,10 +26,11 @@ import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 2 — no loss. Reliable + BLOCK messages go peer publisher → {@code from(zenoh:a)} →
- * {@code to(zenoh:b?congestionControl=block)} → peer subscriber, each carrying its sequence number;
- * every one must arrive exactly once and in order (CI: 200 k, full: 10 M). The consumer's hand-off
- * keeps its default policy (block: back-pressure onto zenoh, nothing dropped).
+ * Reliability item 2 (docs/reliability.md) — no loss. Reliable + BLOCK messages go peer publisher →
+ * {@code from(zenoh:a)} → {@code to(zenoh:b?congestionControl=block)} → peer subscriber, each
+ * carrying its sequence number; every one must arrive exactly once and in order (CI: 200 k, full:
+ * 10 M). The consumer's hand-off keeps its default policy (block: back-pressure onto zenoh, nothing
+ * dropped).
  */
 class ZenohNoLossReliabilityIT extends ZenohTestSupport {
 

@@ -38,11 +38,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 1 — router faults. A client-mode consumer route and producer routes reach each
- * other's peers only through a router on a fixed loopback port; the router is killed and restarted
- * again and again (CI: 3 times per router kind, full: 20). The routes are never touched: each time
- * traffic must resume within 5 s of the router's restart, both readiness checks go DOWN and back
- * UP, and while the router is away the producer's behaviour is the documented one:
+ * Reliability item 1 (docs/reliability.md) — router faults. A client-mode consumer route and
+ * producer routes reach each other's peers only through a router on a fixed loopback port; the
+ * router is killed and restarted again and again (CI: 3 times per router kind, full: 20). The
+ * routes are never touched: each time traffic must resume within 5 s of the router's restart, both
+ * readiness checks go DOWN and back UP, and while the router is away the producer's behaviour is
+ * the documented one:
  *
  * <ul>
  *   <li>default: the put is accepted (zenoh drops it, there is nobody to deliver to) and counted as

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 6 — security through zenoh's own configuration, handed over by the component's
- * {@code configFile} / {@code config} options. A router in this JVM (our binding, router mode, on a
- * loopback port) is configured for each case; Camel routes reach it as clients:
+ * Reliability item 6 (docs/reliability.md) — security through zenoh's own configuration, handed
+ * over by the component's {@code configFile} / {@code config} options. A router in this JVM (our
+ * binding, router mode, on a loopback port) is configured for each case; Camel routes reach it as
+ * clients:
  *
  * <ul>
  *   <li>TLS: traffic flows over tls/; a client that does not trust the router's certificate, and a
