@@ -4,8 +4,10 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -84,11 +86,14 @@ final class Waits {
     }
 
     /**
-     * Waits until {@code session} knows a subscriber matching {@code key} (a concrete key): a put
-     * from it then reaches that subscriber instead of being lost to declaration propagation.
+     * Waits until {@code session} knows a subscriber of another session matching {@code key} (a
+     * concrete key): a put from it then reaches that subscriber instead of being lost to
+     * declaration propagation.
      */
     static void awaitSubscriber(Session session, String key) {
-        try (Publisher probe = session.declarePublisher(key, PublisherOptions.DEFAULT)) {
+        PublisherOptions remoteOnly =
+                PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withDestination(Locality.REMOTE));
+        try (Publisher probe = session.declarePublisher(key, remoteOnly)) {
             until(
                     "a subscriber on '" + key + "' to be known to session " + session.info().zid(),
                     probe::hasMatchingSubscribers);
@@ -96,15 +101,64 @@ final class Waits {
     }
 
     /**
-     * Waits until every session of the context's zenoh component knows a subscriber matching {@code
-     * key}: what a route's producer needs before its put reaches a test's collector.
+     * Waits until every session of the context's zenoh component that connects somewhere knows a
+     * subscriber matching {@code key} elsewhere: what a route's producer needs before its put
+     * reaches a test's collector.
      */
     static void awaitSubscriberSeenByRoutes(CamelContext context, String key) {
         ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
-        var sessions = zenoh.sessions().snapshot();
-        until("the route's zenoh session to open", () -> !zenoh.sessions().snapshot().isEmpty());
-        for (ZenohSessions.Info i : sessions.isEmpty() ? zenoh.sessions().snapshot() : sessions) {
-            awaitSubscriber(i.session(), key);
+        until("the routes' zenoh session to open", () -> !zenoh.sessions().snapshot().isEmpty());
+        for (ZenohSessions.Info i : zenoh.sessions().snapshot()) {
+            if (!i.config().connect().isEmpty() && !i.session().isClosed()) {
+                awaitSubscriber(i.session(), key);
+            }
         }
     }
+
+    /**
+     * Waits until the sessions of the context's zenoh component that connect somewhere see the
+     * liveliness token {@code key} (a liveliness query of theirs answers it).
+     */
+    static void awaitLivelinessToken(CamelContext context, String key) {
+        ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+        until("the routes' zenoh session to open", () -> !zenoh.sessions().snapshot().isEmpty());
+        for (ZenohSessions.Info i : zenoh.sessions().snapshot()) {
+            if (!i.config().connect().isEmpty() && !i.session().isClosed()) {
+                until(
+                        "liveliness token '"
+                                + key
+                                + "' seen by session "
+                                + i.session().info().zid(),
+                        () -> !i.session().livelinessGet(key, 1000).get().isEmpty());
+            }
+        }
+    }
+
+    /**
+     * A concrete key in {@code keyExpr} ({@code *}, {@code **} and {@code $*} chunks become "x"),
+     * for probing who subscribes to it.
+     */
+    static String concreteKey(String keyExpr) {
+        StringBuilder b = new StringBuilder();
+        for (String chunk : keyExpr.split("/", -1)) {
+            b.append(b.length() == 0 ? "" : "/").append(chunk.contains("*") ? "x" : chunk);
+        }
+        return b.toString();
+    }
+
+    /**
+     * The one allowance for declarations without an observable arrival (queryables, liveliness
+     * tokens: zenoh reports no matching status for them to a querier or a liveliness subscriber in
+     * this binding): a stated pause, not a wait on a condition.
+     */
+    static void allowUnobservableDeclarationsToSpread() {
+        try {
+            Thread.sleep(UNOBSERVABLE_PROPAGATION.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static final Duration UNOBSERVABLE_PROPAGATION = Duration.ofMillis(300);
 }

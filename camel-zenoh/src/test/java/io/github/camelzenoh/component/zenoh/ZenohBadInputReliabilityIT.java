@@ -87,7 +87,7 @@ class ZenohBadInputReliabilityIT extends ZenohTestSupport {
         }
         awaitConnected();
         out = new Collector("bad/**");
-        Loopback.settle();
+        Waits.awaitSubscriberSeenByRoutes(context, "bad/out");
         roundTrip();
         liveBefore = NativeDiagnostics.liveObjects();
     }
@@ -615,7 +615,7 @@ class ZenohBadInputReliabilityIT extends ZenohTestSupport {
     void aKeyExpressionOf65000BytesWorks() throws Exception {
         String key = "big/" + "k".repeat(65_000 - 4);
         try (Collector big = new Collector("big/*")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "big/x");
             Exchange e =
                     template.send(
                             "zenoh:" + key,
@@ -648,7 +648,7 @@ class ZenohBadInputReliabilityIT extends ZenohTestSupport {
         byte[] payload = new byte[64 * 1024 * 1024];
         new java.util.Random(42).nextBytes(payload);
         try (Collector big = new Collector("big/payload")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "big/payload");
             long t0 = System.nanoTime();
             Exchange e =
                     template.send(

@@ -248,7 +248,6 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
                     }
                 });
         awaitConnected();
-        Loopback.settle();
         ZenohEndpoint slow =
                 context.getEndpoint(
                         "zenoh:inflight/slow?concurrentConsumers=4", ZenohEndpoint.class);
@@ -407,7 +406,7 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
                 "failedRouteStarts",
                 failures + " (baseline " + baseline + ", after " + after + ")");
         try (Collector c = new Collector("failstart/ok")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "failstart/ok");
             template.sendBody("direct:ok", "still working");
             assertThat(new String(c.next().payload(), StandardCharsets.UTF_8))
                     .isEqualTo("still working");

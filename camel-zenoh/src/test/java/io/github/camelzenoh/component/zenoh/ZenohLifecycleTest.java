@@ -61,7 +61,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         int cycles = ReliabilitySuite.scale("routeCycles", 200, 1000);
         awaitConnected();
         try (Collector out = new Collector("cycle/out")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "cycle/out");
             assertRelays(out, "before");
 
             long started = NativeDiagnostics.liveObjects();
@@ -107,7 +107,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
                             + after
                             + ")");
 
-            Loopback.settle();
+            Waits.awaitSubscriber(peer, "cycle/in");
+            Waits.awaitSubscriberSeenByRoutes(context, "cycle/out");
             assertRelays(out, "after " + cycles + " cycles");
         }
     }
@@ -186,7 +187,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             assertThat(component().sessions().snapshot())
                     .as("a user session is not the component's")
                     .hasSize(sessionsBefore);
-            Loopback.settle();
+            Waits.awaitSubscriber(mine, "mine/out");
             template.sendBody("direct:mine", "via my session");
             Sample s = out.next();
             assertThat(text(s)).isEqualTo("via my session");
@@ -223,7 +224,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             other.start();
             try {
                 assertThat(zenoh.sessions().snapshot()).isEmpty();
-                Loopback.settle();
+                Waits.awaitSubscriber(mine, "conf/out");
                 other.createProducerTemplate().sendBody("direct:conf", "configured session");
                 assertThat(text(out.next())).isEqualTo("configured session");
             } finally {

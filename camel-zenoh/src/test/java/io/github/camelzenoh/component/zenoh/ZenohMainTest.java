@@ -63,7 +63,7 @@ class ZenohMainTest {
                     Waits.until(
                             "the Main's session to reach the peer",
                             () -> !peer.info().peers().isEmpty());
-                    Loopback.settle();
+                    Waits.awaitSubscriberSeenByRoutes(context, "main/out");
                     context.createProducerTemplate().sendBody("direct:main", "from main");
                     Sample s = samples.poll(10, TimeUnit.SECONDS);
                     assertThat(s).as("a sample within 10 s").isNotNull();

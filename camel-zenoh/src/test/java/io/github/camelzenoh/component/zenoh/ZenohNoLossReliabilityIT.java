@@ -19,6 +19,7 @@ import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
@@ -36,6 +37,7 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
 
     private static final String SUITE = "no-loss";
     private static final long WARM_UP = -1;
+    private static final long MARKER = -2;
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -100,6 +102,7 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
         int n = ReliabilitySuite.scale("noLossMessages", 200_000, 10_000_000);
         awaitConnected();
         Checker checker = new Checker(n);
+        CountDownLatch markerSeen = new CountDownLatch(1);
         Qos block =
                 Qos.DEFAULT
                         .withCongestionControl(CongestionControl.BLOCK)
@@ -108,7 +111,14 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                         peer.declareSubscriber(
                                 "noloss/b",
                                 SubscriberOptions.DEFAULT,
-                                s -> checker.on(ByteBuffer.wrap(s.payload()).getLong()));
+                                s -> {
+                                    long v = ByteBuffer.wrap(s.payload()).getLong();
+                                    if (v == MARKER) {
+                                        markerSeen.countDown();
+                                    } else {
+                                        checker.on(v);
+                                    }
+                                });
                 Publisher pub =
                         peer.declarePublisher(
                                 "noloss/a", PublisherOptions.DEFAULT.withQos(block))) {
@@ -125,7 +135,9 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                                 && out.unmatched.sum() < out.sent.sum()
                                 && pub.hasMatchingSubscribers();
                     });
-            Loopback.settle();
+            // the publisher's order is kept: once a marker is through, no warm-up trails behind
+            pub.put(seq(MARKER));
+            assertThat(markerSeen.await(10, TimeUnit.SECONDS)).as("the marker relayed").isTrue();
             long inBefore = in.received.sum();
             long unmatchedBefore = out.unmatched.sum();
 
@@ -146,7 +158,10 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                     budget,
                     () -> checker.received() >= n);
             long done = System.nanoTime();
-            Thread.sleep(200); // nothing more (no duplicate) may trail in
+            Waits.assertNothingArrivesWithin(
+                    Duration.ofMillis(200),
+                    "a sample beyond the " + n + " sent (a duplicate)",
+                    () -> checker.received() == n);
 
             long lost = n - checker.seen.cardinality();
             ReliabilitySuite.figure(SUITE, "messages", n);
@@ -255,7 +270,6 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                             return out.sent.sum() > out.unmatched.sum()
                                     && pub.hasMatchingSubscribers();
                         });
-                Loopback.settle();
                 long t0 = System.nanoTime();
                 for (long i = 0; i < n; i++) {
                     ByteBuffer.wrap(payload).putLong(i);
