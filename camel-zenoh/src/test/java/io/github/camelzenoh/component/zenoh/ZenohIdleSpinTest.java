@@ -67,9 +67,10 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
                 () -> spinning.getReceivedCounter() == 1 && parked.getReceivedCounter() == 1);
         // within the second after its sample the spinning thread polls (RUNNABLE); the other parks
         // at once
-        Thread.sleep(100);
+        Waits.until(
+                "the route thread without spin to park",
+                () -> routeThreadState("spin/off") == Thread.State.TIMED_WAITING);
         assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
-        assertThat(routeThreadState("spin/off")).isEqualTo(Thread.State.TIMED_WAITING);
         // after the spin it parks too
         Waits.until(
                 "the spinning thread to park after 1 s",
@@ -99,8 +100,9 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
         put("spin/long", 1);
         Waits.until(
                 "sample routed", () -> getMockEndpoint("mock:spinLong").getReceivedCounter() == 1);
-        Thread.sleep(50);
-        assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
+        Waits.until(
+                "the route thread to spin",
+                () -> routeThreadState("spin/long") == Thread.State.RUNNABLE);
         long t0 = System.nanoTime();
         context.getRouteController().stopRoute("spinLong");
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);

@@ -12,7 +12,6 @@ import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -78,29 +77,29 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
      * them.
      */
     static Resources awaitBaseline(Resources baseline, String when) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        Resources r = Resources.now();
-        while (!r.within(baseline)) {
-            if (System.nanoTime() > deadline) {
-                Map<String, Integer> names = ReliabilitySuite.threadNames();
-                throw new AssertionError(
-                        when
-                                + ": resources "
-                                + r
-                                + " not back to baseline "
-                                + baseline
-                                + " within "
-                                + SETTLE
-                                + "; threads now: "
-                                + names
-                                + "; descriptors now: "
-                                + ReliabilitySuite.fdKinds()
-                                + "\nsockets:\n"
-                                + sockets());
-            }
-            sleep(20);
+        try {
+            Waits.until(
+                    when + ": resources back to baseline " + baseline,
+                    SETTLE,
+                    () -> Resources.now().within(baseline));
+        } catch (AssertionError e) {
+            throw new AssertionError(
+                    when
+                            + ": resources "
+                            + Resources.now()
+                            + " not back to baseline "
+                            + baseline
+                            + " within "
+                            + SETTLE
+                            + "; threads now: "
+                            + ReliabilitySuite.threadNames()
+                            + "; descriptors now: "
+                            + ReliabilitySuite.fdKinds()
+                            + "\nsockets:\n"
+                            + sockets(),
+                    e);
         }
-        return r;
+        return Resources.now();
     }
 
     /** This process's TCP sockets with their state (ss), for failure messages. */
@@ -122,9 +121,14 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
         }
     }
 
-    private static void sleep(long millis) {
+    /**
+     * Before a baseline is taken: the warm-up's background activity (JIT compiler threads, zenoh's
+     * blocking-pool threads, jar files) calms down with no event that marks it, so this is a stated
+     * pause, not a wait on a condition.
+     */
+    private static void pauseBeforeBaseline() {
         try {
-            Thread.sleep(millis);
+            Thread.sleep(500);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
@@ -191,7 +195,7 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
             roundTrip(out, consumed, "warm-up");
             warm.stop();
             Resources baseline = awaitBaseline(Resources.now(), "after warm-up");
-            sleep(500);
+            pauseBeforeBaseline();
             baseline = Resources.now();
 
             Resources worst = baseline;
@@ -322,7 +326,7 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
                 });
         awaitConnected();
         template.sendBody("direct:ok", "warm-up");
-        sleep(500);
+        pauseBeforeBaseline();
         Resources baseline = Resources.now();
         int sessions =
                 context.getComponent("zenoh", ZenohComponent.class).sessions().snapshot().size();
@@ -350,7 +354,7 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
         // shutdown threads); the baseline is taken after it
         for (int round = 0; round < 6; round++) {
             if (round == 1) {
-                sleep(500);
+                pauseBeforeBaseline();
                 baseline = Resources.now();
                 failures = 0;
             }
