@@ -32,8 +32,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private ZenohHandoff<Object> handoff;
     private ExecutorService executor;
     private AutoCloseable declaration;
-    private ZenohHealthCheck.Registration health;
-    private boolean acquired;
+    private ZenohEndpoint.Use use;
 
     public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -49,9 +48,7 @@ public class ZenohConsumer extends DefaultConsumer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        endpoint.acquire(); // session + declared key expression (released in doStop, or below on
-        // failure)
-        acquired = true;
+        use = endpoint.acquire(); // closed in doStop, or below on failure
         ZenohConfiguration c = endpoint.getConfiguration();
         String name =
                 endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
@@ -71,13 +68,13 @@ public class ZenohConsumer extends DefaultConsumer {
                                 c.getConcurrentConsumers());
         handoff.start(executor, c.getConcurrentConsumers(), this::route);
         try {
-            declaration = declare(endpoint.session(), endpoint.declaredKeyExpr(), c);
+            declaration = declare(use.session(), use.keyExpr(), c);
         } catch (RuntimeException e) {
             stopHandoff();
-            releaseEndpoint();
+            use.close();
             throw e;
         }
-        health = ZenohHealthCheck.forConsumer(this);
+        use.register(ZenohHealthCheck.forConsumer(this));
     }
 
     private AutoCloseable declare(Session session, KeyExpr ke, ZenohConfiguration c) {
@@ -234,25 +231,16 @@ public class ZenohConsumer extends DefaultConsumer {
 
     @Override
     protected void doStop() throws Exception {
-        if (health != null) {
-            health.close();
-            health = null;
-        }
         AutoCloseable d = declaration;
         declaration = null;
         if (d != null) {
             d.close();
         }
         stopHandoff();
-        releaseEndpoint();
-        super.doStop();
-    }
-
-    private void releaseEndpoint() {
-        if (acquired) {
-            acquired = false;
-            endpoint.release();
+        if (use != null) {
+            use.close();
         }
+        super.doStop();
     }
 
     private void stopHandoff() {

@@ -195,15 +195,21 @@ public class ZenohEndpoint extends DefaultEndpoint
 
     /**
      * Called by a consumer or producer as it starts: the first one opens (or joins) the session and
-     * declares the key expression; {@link #release()} undoes it when the last one stops.
+     * declares the key expression; closing the returned {@link Use} undoes it when the last one
+     * stops.
      *
-     * <p>Fix (issue 6, lifecycle suite): both used to be taken in the endpoint's own doStart. Camel
-     * starts an endpoint when a route merely creates it and does not stop the endpoints of a route
-     * that then fails to start, so such a route left an open session and a declaration behind until
-     * the CamelContext stopped (CAMEL-24465's kind of leak). Now an endpoint holds nothing unless a
-     * consumer or producer of it runs.
+     * <p>Both are taken here, not in the endpoint's own doStart: Camel starts an endpoint when a
+     * route merely creates it and does not stop the endpoints of a route that then fails to start,
+     * so an endpoint holding them from its doStart would leave an open session and a declaration
+     * behind until the CamelContext stopped (CAMEL-24465's kind of leak). An endpoint holds nothing
+     * unless a consumer or producer of it runs.
      */
-    synchronized void acquire() {
+    Use acquire() {
+        take();
+        return new Use();
+    }
+
+    private synchronized void take() {
         if (lease == null) {
             ZenohSessions.Lease l;
             try {
@@ -242,9 +248,47 @@ public class ZenohEndpoint extends DefaultEndpoint
     /**
      * The last consumer or producer to stop undeclares the key expression and releases the session.
      */
-    synchronized void release() {
+    private synchronized void release() {
         if (users > 0 && --users == 0) {
             releaseAll();
+        }
+    }
+
+    /**
+     * A started consumer's or producer's hold on the endpoint: its session and declared key
+     * expression, and its health check once registered. Closing it (idempotent) unregisters the
+     * check and releases the endpoint.
+     */
+    final class Use implements AutoCloseable {
+        private ZenohHealthCheck.Registration health;
+        private boolean closed;
+
+        private Use() {}
+
+        Session session() {
+            return ZenohEndpoint.this.session();
+        }
+
+        KeyExpr keyExpr() {
+            return declared;
+        }
+
+        /** Keeps the health check of the holder registered until this closes. */
+        synchronized void register(ZenohHealthCheck.Registration registration) {
+            health = registration;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (health != null) {
+                health.close();
+                health = null;
+            }
+            release();
         }
     }
 

@@ -43,8 +43,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     final String healthCheckId;
     private volatile Publisher publisher;
     private ExecutorService continuation;
-    private ZenohHealthCheck.Registration health;
-    private boolean acquired;
+    private ZenohEndpoint.Use use;
 
     public ZenohProducer(ZenohEndpoint endpoint) {
         super(endpoint);
@@ -62,25 +61,23 @@ public class ZenohProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        endpoint.acquire(); // session + declared key expression (released in doStop, or below on
-        // failure)
-        acquired = true;
+        use = endpoint.acquire(); // closed in doStop, or below on failure
         ZenohConfiguration c = endpoint.getConfiguration();
         try {
             publisher =
-                    endpoint.session()
+                    use.session()
                             .declarePublisher(
-                                    endpoint.declaredKeyExpr(),
+                                    use.keyExpr(),
                                     new PublisherOptions(
                                             options.encoding(),
                                             options.qos(),
                                             c.getCacheSize(),
                                             c.getHeartbeat()));
         } catch (RuntimeException e) {
-            releaseEndpoint();
+            use.close();
             throw e;
         }
-        health = ZenohHealthCheck.forProducer(this);
+        use.register(ZenohHealthCheck.forProducer(this));
     }
 
     /**
@@ -99,10 +96,6 @@ public class ZenohProducer extends DefaultAsyncProducer {
 
     @Override
     protected void doStop() throws Exception {
-        if (health != null) {
-            health.close();
-            health = null;
-        }
         Publisher p = publisher;
         publisher = null;
         matchingCache = null;
@@ -122,15 +115,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
         if (pool != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(pool);
         }
-        releaseEndpoint();
-        super.doStop();
-    }
-
-    private void releaseEndpoint() {
-        if (acquired) {
-            acquired = false;
-            endpoint.release();
+        if (use != null) {
+            use.close();
         }
+        super.doStop();
     }
 
     boolean isReady() {
@@ -241,8 +229,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
     /**
      * zenoh's answer for one publisher, valid until {@code validUntil} (System.nanoTime()). Bound
      * to the publisher it was asked of: a send still in flight on the previous publisher while the
-     * producer restarts must not pass its answer on to the new one (found by the concurrency suite:
-     * a restarted producer on a new session used a stale "matching" and lost puts silently).
+     * producer restarts must not pass its answer on to the new one (a restarted producer on a new
+     * session would use a stale "matching" and lose puts silently).
      */
     private record Matching(Publisher publisher, boolean matching, long validUntil) {}
 

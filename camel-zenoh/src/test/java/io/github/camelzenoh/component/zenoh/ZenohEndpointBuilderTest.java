@@ -188,7 +188,7 @@ class ZenohEndpointBuilderTest extends ZenohTestSupport {
     void routesWrittenWithTheBuilderRun() throws Exception {
         awaitConnected();
         try (Collector out = new Collector("dsl/out")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "dsl/out");
             peer.put(
                     "dsl/in/a",
                     "hi".getBytes(StandardCharsets.UTF_8),

@@ -250,7 +250,7 @@ class ZenohErrorsTest extends ZenohTestSupport {
     private void badThenGood(String culprit, java.util.function.Consumer<Exchange> bad)
             throws Exception {
         try (Collector c = new Collector("err/**")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "err/out");
             Exchange e = template.send("direct:out", bad::accept);
             assertThat(e.getException()).as("bad message fails").isNotNull();
             assertThat(messages(e.getException())).contains(culprit);
@@ -380,7 +380,7 @@ class ZenohErrorsTest extends ZenohTestSupport {
         // the context and its other routes are unaffected
         awaitConnected();
         try (Collector c = new Collector("err/out")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "err/out");
             template.sendBody("direct:out", "still fine");
             assertThat(new String(c.next().payload(), StandardCharsets.UTF_8))
                     .isEqualTo("still fine");

@@ -59,6 +59,16 @@ class ZenohGetTest extends ZenohTestSupport {
         };
     }
 
+    /**
+     * The tests declare the peer's queryables first: nothing shows when they reach the route's
+     * session, so the connection is followed by the stated propagation allowance.
+     */
+    @Override
+    protected void awaitConnected() {
+        super.awaitConnected();
+        Waits.allowUnobservableDeclarationsToSpread();
+    }
+
     @AfterEach
     void undeclare() throws Exception {
         unfinished.forEach(Query::finish);

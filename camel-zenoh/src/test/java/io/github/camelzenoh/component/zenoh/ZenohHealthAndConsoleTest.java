@@ -110,10 +110,10 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
         // the peer goes away: the component's session (it must connect) has nobody left → DOWN
         peer.close();
         try {
-            Loopback.await(
+            Waits.until(
+                    "producer check DOWN",
                     Duration.ofSeconds(15),
-                    () -> producerCheck().call().getState() == HealthCheck.State.DOWN,
-                    "producer check DOWN");
+                    () -> producerCheck().call().getState() == HealthCheck.State.DOWN);
             assertThat(producerCheck().call().getMessage())
                     .hasValueSatisfying(m -> assertThat(m).contains("no router or peer"));
             assertThat(HealthCheckHelper.invokeReadiness(context))
@@ -127,10 +127,10 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
                             Loopback.listener(
                                     port)); // same port: the component reconnects on its own
         }
-        Loopback.await(
+        Waits.until(
+                "producer check UP again",
                 Duration.ofSeconds(20),
-                () -> producerCheck().call().getState() == HealthCheck.State.UP,
-                "producer check UP again");
+                () -> producerCheck().call().getState() == HealthCheck.State.UP);
     }
 
     @Test

@@ -50,7 +50,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void encodingPrecedenceOptionThenHeadersThenContentTypeThenBodyType() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/**")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
             template.sendBody("direct:plain", "text body");
             Sample s = c.next();
             assertThat(s.keyExpr()).isEqualTo("out/plain");
@@ -100,7 +100,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void qosOptionsArriveOnTheReceivedSample() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/qos")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/qos");
             template.sendBody("direct:qos", "x");
             Sample s = c.next();
             assertThat(s.priority()).isEqualTo(Priority.INTERACTIVE_LOW);
@@ -113,7 +113,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void deleteOperationAndOperationHeader() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/plain")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
             template.sendBody("direct:delete", "ignored");
             assertThat(c.next().kind()).isEqualTo(SampleKind.DELETE);
             template.sendBodyAndHeader(
@@ -126,7 +126,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void overrideKeyExprRedirectsOneMessageAndIsRemoved() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/**")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
             Exchange e =
                     template.request(
                             "direct:plain",
@@ -151,7 +151,7 @@ class ZenohProducerTest extends ZenohTestSupport {
         mock.expectedMessageCount(1);
         try (Collector c = new Collector("relay");
                 Publisher pub = peer.declarePublisher("in/robot/pose", PublisherOptions.DEFAULT)) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "relay");
             pub.put(
                     new byte[] {9, 8, 7},
                     new Encoding(0xFFFF, "vnd/pose;v3"),

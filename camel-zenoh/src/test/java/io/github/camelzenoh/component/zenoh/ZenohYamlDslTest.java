@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.GetOptions;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Reply;
@@ -67,7 +66,7 @@ class ZenohYamlDslTest extends ZenohTestSupport {
 
         awaitConnected();
         try (Collector out = new Collector("yaml/out")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "yaml/out");
             peer.put(
                     "yaml/in/a",
                     "1".getBytes(StandardCharsets.UTF_8),

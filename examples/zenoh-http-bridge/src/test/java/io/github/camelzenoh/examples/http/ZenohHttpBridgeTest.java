@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.Queryable;
@@ -175,7 +177,13 @@ class ZenohHttpBridgeTest {
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
             assertThat(in.readLine()).startsWith(": zenoh samples on rest/sse/**");
-            Loopback.settle();
+            try (Publisher probe =
+                    peer.declarePublisher("rest/sse/one", PublisherOptions.DEFAULT)) {
+                Loopback.await(
+                        Duration.ofSeconds(10),
+                        probe::hasMatchingSubscribers,
+                        "the stream's subscriber to reach the peer");
+            }
             peer.put(
                     "rest/sse/one",
                     "hello".getBytes(StandardCharsets.UTF_8),

@@ -39,11 +39,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 1 — router faults. A client-mode consumer route and producer routes reach each
- * other's peers only through a router on a fixed loopback port; the router is killed and restarted
- * again and again (CI: 3 times per router kind, full: 20). The routes are never touched: each time
- * traffic must resume within 5 s of the router's restart, both readiness checks go DOWN and back
- * UP, and while the router is away the producer's behaviour is the documented one:
+ * Reliability item 1 (docs/reliability.md) — router faults. A client-mode consumer route and
+ * producer routes reach each other's peers only through a router on a fixed loopback port; the
+ * router is killed and restarted again and again (CI: 3 times per router kind, full: 20). The
+ * routes are never touched: each time traffic must resume within 5 s of the router's restart, both
+ * readiness checks go DOWN and back UP, and while the router is away the producer's behaviour is
+ * the documented one:
  *
  * <ul>
  *   <li>default: the put is accepted (zenoh drops it, there is nobody to deliver to) and counted as
@@ -55,7 +56,7 @@ import org.junit.jupiter.api.Test;
  * Two router kinds: a Python eclipse-zenoh router killed with SIGKILL (a crash: no goodbye on the
  * wire), and our in-JVM router session closed (an orderly shutdown).
  */
-class ZenohRouterFaultReliabilityTest {
+class ZenohRouterFaultReliabilityIT {
 
     private static final String SUITE = "router-faults";
     private static final Duration RESUME_BUDGET = Duration.ofSeconds(5);
@@ -382,13 +383,13 @@ class ZenohRouterFaultReliabilityTest {
     }
 
     private void awaitReady(HealthCheck.State state, Duration timeout) {
-        Loopback.await(
+        Waits.until(
+                "readiness " + state,
                 timeout,
                 () ->
                         state("consumers", "consumer:rf-in") == state
                                 && state("producers", "zenoh-producer-rf/out") == state
-                                && state("producers", "zenoh-producer-rf/strict") == state,
-                "readiness " + state);
+                                && state("producers", "zenoh-producer-rf/strict") == state);
     }
 
     private static String text(Sample s) {
