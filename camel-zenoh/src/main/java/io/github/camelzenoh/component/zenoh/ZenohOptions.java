@@ -12,6 +12,7 @@ import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.QueryTarget;
 import io.github.camelzenoh.zenoh.Reliability;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +74,15 @@ record ZenohOptions(
                 "idleSpinMicros",
                 c.getIdleSpinMicros(),
                 "0 to 1000000 microseconds");
+        check(
+                c.getMaxPendingBytes() >= SubscriberOptions.MIN_MAX_PENDING_BYTES
+                        && c.getMaxPendingBytes() <= SubscriberOptions.MAX_MAX_PENDING_BYTES,
+                "maxPendingBytes",
+                c.getMaxPendingBytes(),
+                SubscriberOptions.MIN_MAX_PENDING_BYTES
+                        + " to "
+                        + SubscriberOptions.MAX_MAX_PENDING_BYTES
+                        + " bytes");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
@@ -120,6 +130,8 @@ record ZenohOptions(
                     "concurrentConsumers",
                     false,
                     "idleSpinMicros",
+                    false,
+                    "maxPendingBytes",
                     false,
                     "historySize",
                     false,
