@@ -34,6 +34,7 @@ class ZenohSelfFeedReliabilityTest extends ZenohTestSupport {
 
     private final LongAdder loopOut = new LongAdder();
     private final LongAdder back = new LongAdder();
+    private final LongAdder piped = new LongAdder();
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -57,6 +58,15 @@ class ZenohSelfFeedReliabilityTest extends ZenohTestSupport {
                         .otherwise()
                         .process(e -> back.increment());
                 from("zenoh:self/b/**?queueSize=64").routeId("b").to("zenoh:self/a/back");
+                // a pipeline on the same session, no cycle: self/p1 -> self/p2 -> counted
+                from("zenoh:self/p1?queueSize=16").routeId("p1").to("zenoh:self/p2");
+                from("zenoh:self/p2?queueSize=16")
+                        .routeId("p2")
+                        .process(
+                                e -> {
+                                    Thread.yield(); // slower than p1: its queue fills
+                                    piped.increment();
+                                });
             }
         };
     }
@@ -107,6 +117,31 @@ class ZenohSelfFeedReliabilityTest extends ZenohTestSupport {
                 .isEqualTo(MESSAGES);
         assertThat(back.sum()).as("round trips delivered").isPositive();
         assertThat(a.failed.sum() + b.failed.sum()).isZero();
+    }
+
+    /**
+     * Without a cycle, a route thread feeding another route's full queue waits (block): nothing is
+     * dropped.
+     */
+    @Test
+    void aPipelineOnOneSessionStillBlocksAndLosesNothing() throws Exception {
+        awaitConnected();
+        ZenohEndpoint p1 = consumer("p1");
+        ZenohEndpoint p2 = consumer("p2");
+        long start = System.nanoTime();
+        feed("zenoh:self/p1");
+        awaitOrDump(
+                () -> piped.sum() + p1.dropped.sum() + p2.dropped.sum() == MESSAGES,
+                () ->
+                        "piped "
+                                + piped.sum()
+                                + ", dropped p1 "
+                                + p1.dropped.sum()
+                                + ", p2 "
+                                + p2.dropped.sum());
+        report("pipeline", start, piped.sum(), p1.dropped.sum() + p2.dropped.sum());
+        assertThat(p1.dropped.sum() + p2.dropped.sum()).as("dropped").isZero();
+        assertThat(piped.sum()).isEqualTo(MESSAGES);
     }
 
     /** MESSAGES puts from a plain (non-route) thread on the routes' session. */
