@@ -5,6 +5,7 @@
 package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -57,6 +59,17 @@ class SlowListenerMemoryTest {
         assertThat(r.get("rssGrowthMiB"))
                 .as("RSS growth (MiB) while the listener was blocked\n%s", out)
                 .isLessThan(MAX_GROWTH_MIB);
+    }
+
+    @Test
+    void aPendingLimitOutsideItsRangeIsRefused() {
+        assertThatThrownBy(() -> SubscriberOptions.DEFAULT.withMaxPendingBytes(65_535))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxPendingBytes 65535");
+        assertThatThrownBy(() -> SubscriberOptions.DEFAULT.withMaxPendingBytes((1 << 30) + 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxPendingBytes");
+        assertThat(SubscriberOptions.DEFAULT.maxPendingBytes()).isEqualTo(16 << 20);
     }
 
     private static String runChild(int size) throws Exception {

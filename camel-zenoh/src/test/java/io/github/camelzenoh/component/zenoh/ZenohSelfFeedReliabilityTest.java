@@ -5,6 +5,7 @@
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.camelzenoh.zenoh.Loopback;
 import java.lang.management.ManagementFactory;
@@ -142,6 +143,19 @@ class ZenohSelfFeedReliabilityTest extends ZenohTestSupport {
         report("pipeline", start, piped.sum(), p1.dropped.sum() + p2.dropped.sum());
         assertThat(p1.dropped.sum() + p2.dropped.sum()).as("dropped").isZero();
         assertThat(piped.sum()).isEqualTo(MESSAGES);
+    }
+
+    @Test
+    void maxPendingBytesIsCheckedAtEndpointCreation() {
+        assertThatThrownBy(() -> context.getEndpoint("zenoh:self/x?maxPendingBytes=1000"))
+                .hasStackTraceContaining("maxPendingBytes")
+                .hasStackTraceContaining("1000");
+        assertThat(
+                        ((ZenohEndpoint)
+                                        context.getEndpoint("zenoh:self/y?maxPendingBytes=1048576"))
+                                .getConfiguration()
+                                .getMaxPendingBytes())
+                .isEqualTo(1 << 20);
     }
 
     /** MESSAGES puts from a plain (non-route) thread on the routes' session. */
