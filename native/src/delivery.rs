@@ -433,7 +433,7 @@ fn deliver(listener: &Listener, batch: &mut Batch) {
             batch.data.extend_from_slice(&m.to_ne_bytes());
         }
         let (ptr, len) = (batch.data.as_mut_ptr(), batch.data.len());
-        if len > MAX_BUFFER {
+        if len > i32::MAX as usize {
             // bounded when the samples were added: cannot happen, but never hand Java a wrong size
             batch.dropped += batch.count as u64;
         } else {
