@@ -21,6 +21,7 @@ static IDS: OnceLock<MethodIds> = OnceLock::new();
 
 pub struct MethodIds {
     pub on_samples: JMethodID,
+    pub on_dropped: JMethodID,
     pub on_query: JMethodID,
     pub on_reply: JMethodID,
     pub on_complete: JMethodID,
@@ -36,7 +37,8 @@ pub fn init(vm: JavaVM) -> jni::errors::Result<()> {
         env.get_method_id(&class, name, sig)
     };
     let ids = MethodIds {
-        on_samples: id("SampleSink", "onSamples", "(IILjava/nio/ByteBuffer;)V")?,
+        on_samples: id("SampleSink", "onSamples", "(IIILjava/nio/ByteBuffer;)V")?,
+        on_dropped: id("SampleSink", "onDropped", "(J)V")?,
         on_query: id(
             "QuerySink",
             "onQuery",

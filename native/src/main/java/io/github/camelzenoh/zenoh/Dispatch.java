@@ -30,15 +30,18 @@ final class Dispatch {
 
         private volatile byte[] lastKeyBytes = new byte[0];
 
+        /** Drops are logged as a warning the first time, then at debug level. */
+        private volatile boolean droppedBefore;
+
         SampleBatches(SampleListener listener) {
             this.listener = listener;
         }
 
         @Override
-        public void onSamples(int count, int metaAt, ByteBuffer batch) {
+        public void onSamples(int count, int dataAt, int metaAt, ByteBuffer batch) {
             ByteBuffer b = batch.order(ByteOrder.nativeOrder());
             String key = null;
-            int at = 0;
+            int at = dataAt;
             for (int i = 0, m = metaAt; i < count; i++, m += 28) {
                 int keyLen = b.getInt(m);
                 if (keyLen >= 0) {
@@ -75,6 +78,24 @@ final class Dispatch {
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "sample listener failed on '" + key + "'", t);
                 }
+            }
+        }
+
+        @Override
+        public void onDropped(long count) {
+            Level level = droppedBefore ? Level.DEBUG : Level.WARNING;
+            droppedBefore = true;
+            LOG.log(
+                    level,
+                    "{0} sample(s) dropped before reaching a subscriber''s listener: its pending"
+                            + " samples were at maxPendingBytes and the putting thread may not"
+                            + " wait for them, or a sample was too large for a Java buffer"
+                            + " (counted: SampleListener.onDropped)",
+                    count);
+            try {
+                listener.onDropped(count);
+            } catch (Throwable t) {
+                LOG.log(Level.WARNING, "sample listener failed on dropped samples", t);
             }
         }
 

@@ -111,7 +111,8 @@ public final class Session extends NativeHandle {
                                         o.historyMaxSamples(),
                                         o.recovery(),
                                         o.recoveryPeriodMillis(),
-                                        Dispatch.misses(o.missListener())),
+                                        Dispatch.misses(o.missListener()),
+                                        o.maxPendingBytes()),
                                 (o.advanced() ? "advanced subscriber on '" : "subscriber on '")
                                         + text
                                         + "'"));

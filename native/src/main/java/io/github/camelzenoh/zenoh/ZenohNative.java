@@ -122,7 +122,11 @@ final class ZenohNative {
             int historyMaxSamples,
             boolean recovery,
             long recoveryPeriodMillis,
-            MissSink missListener);
+            MissSink missListener,
+            int maxPendingBytes);
+
+    /** Marks the calling thread as one listeners may wait for (see Subscriber). */
+    static native void markConsumerThread(boolean on);
 
     static native void subscriberUndeclare(long subscriberPtr);
 

@@ -13,6 +13,7 @@ import io.github.camelzenoh.zenoh.QueryTarget;
 import io.github.camelzenoh.zenoh.Reliability;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.RuntimeCamelException;
@@ -179,6 +180,17 @@ public class ZenohConfiguration implements Cloneable {
                             + " machines); request/response routes that answer within the spin save that on every sample, at"
                             + " the price of CPU spent polling while idle. At most 1000000.")
     private int idleSpinMicros;
+
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "16777216",
+            description =
+                    "Subscriber: bytes of received samples waiting in native memory for the"
+                            + " hand-off at most (16 MiB; 65536 to 1073741824). A put on the same"
+                            + " session that finds no room waits for the hand-off to take them; a put"
+                            + " from a zenoh route thread never waits (it could wait for itself): that"
+                            + " sample is dropped for this consumer and counted.")
+    private int maxPendingBytes = SubscriberOptions.DEFAULT_MAX_PENDING_BYTES;
 
     // ---- producer ---------------------------------------------------------------------------
     @UriParam(
@@ -475,6 +487,14 @@ public class ZenohConfiguration implements Cloneable {
 
     public void setIdleSpinMicros(int idleSpinMicros) {
         this.idleSpinMicros = idleSpinMicros;
+    }
+
+    public int getMaxPendingBytes() {
+        return maxPendingBytes;
+    }
+
+    public void setMaxPendingBytes(int maxPendingBytes) {
+        this.maxPendingBytes = maxPendingBytes;
     }
 
     public ZenohOperation getOperation() {

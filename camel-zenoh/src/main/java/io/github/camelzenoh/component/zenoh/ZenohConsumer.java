@@ -9,6 +9,7 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
@@ -87,8 +88,9 @@ public class ZenohConsumer extends DefaultConsumer {
                                     c.isHistory() ? c.getHistorySize() : 0,
                                     c.isRecovery(),
                                     c.getRecoveryPeriod(),
-                                    (source, count) -> endpoint.missed.add(count)),
-                            this::onSample);
+                                    (source, count) -> endpoint.missed.add(count),
+                                    c.getMaxPendingBytes()),
+                            samples());
             case QUERYABLE ->
                     session.declareQueryable(
                             ke,
@@ -97,6 +99,22 @@ public class ZenohConsumer extends DefaultConsumer {
             case LIVELINESS ->
                     session.declareLivelinessSubscriber(
                             endpoint.getKeyExpr(), c.isHistory(), this::onSample);
+        };
+    }
+
+    /** The subscriber's listener: samples to the hand-off, samples dropped before it counted. */
+    private SampleListener samples() {
+        return new SampleListener() {
+            @Override
+            public void onSample(Sample sample) {
+                ZenohConsumer.this.onSample(sample);
+            }
+
+            @Override
+            public void onDropped(long count) {
+                endpoint.received.add(count);
+                endpoint.dropped.add(count);
+            }
         };
     }
 

@@ -158,6 +158,10 @@ public final class ZenohEndpointBuilder
         return set("idleSpinMicros", micros);
     }
 
+    public ZenohEndpointBuilder maxPendingBytes(int bytes) {
+        return set("maxPendingBytes", bytes);
+    }
+
     public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) {
         return set("bridgeErrorHandler", bridge);
     }

@@ -4,9 +4,16 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.Subscriber;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,6 +27,14 @@ import org.slf4j.LoggerFactory;
  * them); memory stays bounded by the queue size; with one route thread, order is zenoh's order.
  * When the queue is full the overflow policy decides: BLOCK waits for room (zenoh back-pressure,
  * like its FIFO channel), DROP_OLDEST / DROP_NEWEST drop one item and count it.
+ *
+ * <p>zenoh delivers a put to the subscribers of the same session on the putting thread, so a route
+ * thread can offer to a hand-off itself: a route publishing into its own subscription, or into
+ * another route's. It waits (BLOCK) only when that cannot close a cycle — the hand-off is not its
+ * own, and none of that hand-off's route threads waits, directly or through others, for its own;
+ * otherwise it would wait for room only it can make, so the item is dropped and counted. Route
+ * threads are also marked for the binding ({@link Subscriber#markConsumerThread}): they never wait
+ * for a subscriber's pending samples in native memory.
  */
 final class ZenohHandoff<T> {
 
@@ -31,6 +46,12 @@ final class ZenohHandoff<T> {
      * timeout.
      */
     private static final Object STOP = new Object();
+
+    /** On a route thread: the hand-off it drains. */
+    private static final ThreadLocal<ZenohHandoff<?>> ROUTE_OF = new ThreadLocal<>();
+
+    /** This hand-off's route threads waiting for room in a hand-off, and which. */
+    private final Map<Thread, ZenohHandoff<?>> waitingOn = new ConcurrentHashMap<>();
 
     private final ArrayBlockingQueue<Object> queue;
     private final ZenohOverflowPolicy overflow;
@@ -89,12 +110,16 @@ final class ZenohHandoff<T> {
                 }
             }
             case BLOCK -> {
+                ZenohHandoff<?> own = ROUTE_OF.get();
+                if (own != null) {
+                    own.waitingOn.put(Thread.currentThread(), this);
+                }
                 try {
                     synchronized (room) {
                         waiting++;
                         try {
                             while (!queue.offer(item)) {
-                                if (!running) {
+                                if (!running || (own != null && reaches(this, own))) {
                                     dropped.increment();
                                     return;
                                 }
@@ -107,9 +132,33 @@ final class ZenohHandoff<T> {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     dropped.increment();
+                } finally {
+                    if (own != null) {
+                        own.waitingOn.remove(Thread.currentThread());
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * True when {@code to} is {@code from} or a route thread of {@code from} waits for room in a
+     * hand-off that reaches {@code to}: a route thread of {@code to} waiting in {@code from} would
+     * close a cycle of threads each waiting for the next.
+     */
+    private static boolean reaches(ZenohHandoff<?> from, ZenohHandoff<?> to) {
+        Set<ZenohHandoff<?>> seen = new HashSet<>();
+        Deque<ZenohHandoff<?>> next = new ArrayDeque<>(List.of(from));
+        while (!next.isEmpty()) {
+            ZenohHandoff<?> h = next.poll();
+            if (h == to) {
+                return true;
+            }
+            if (seen.add(h)) {
+                next.addAll(h.waitingOn.values());
+            }
+        }
+        return false;
     }
 
     /**
@@ -119,7 +168,17 @@ final class ZenohHandoff<T> {
         running = true;
         this.threads = threads;
         for (int i = 0; i < threads; i++) {
-            executor.execute(() -> drain(sink));
+            executor.execute(
+                    () -> {
+                        ROUTE_OF.set(this);
+                        Subscriber.markConsumerThread(true);
+                        try {
+                            drain(sink);
+                        } finally {
+                            Subscriber.markConsumerThread(false);
+                            ROUTE_OF.remove();
+                        }
+                    });
         }
     }
 

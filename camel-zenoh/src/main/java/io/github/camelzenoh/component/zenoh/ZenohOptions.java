@@ -11,6 +11,7 @@ import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -53,6 +54,15 @@ record ZenohOptions(
                 "idleSpinMicros",
                 c.getIdleSpinMicros(),
                 "0 to 1000000 microseconds");
+        check(
+                c.getMaxPendingBytes() >= SubscriberOptions.MIN_MAX_PENDING_BYTES
+                        && c.getMaxPendingBytes() <= SubscriberOptions.MAX_MAX_PENDING_BYTES,
+                "maxPendingBytes",
+                c.getMaxPendingBytes(),
+                SubscriberOptions.MIN_MAX_PENDING_BYTES
+                        + " to "
+                        + SubscriberOptions.MAX_MAX_PENDING_BYTES
+                        + " bytes");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
