@@ -31,7 +31,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "liveliness token", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         let token = session
             .liveliness()
@@ -68,7 +68,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "liveliness subscriber", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         let callback = sample_callback(Listener::new(env, &listener)?);
         let sub = session
@@ -96,7 +96,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
     boundary::run(&mut env, |env| {
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let key = string(env, &ke, "key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "liveliness get", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         let mut b = session.liveliness().get(key.clone());
         if timeout_millis > 0 {
