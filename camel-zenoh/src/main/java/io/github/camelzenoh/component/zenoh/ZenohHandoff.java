@@ -10,6 +10,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +57,9 @@ final class ZenohHandoff<T> {
     private final int resumeAt;
     private volatile int waiting;
 
+    /** Told of every item dropped, with why (a query must still be answered and finished). */
+    private volatile BiConsumer<Object, String> onDrop = (item, why) -> {};
+
     ZenohHandoff(
             String name,
             int capacity,
@@ -70,21 +74,39 @@ final class ZenohHandoff<T> {
         this.resumeAt = capacity / 2;
     }
 
+    /**
+     * Sets what is told of each dropped item and why; it runs on the dropping thread (a zenoh
+     * thread, or the one stopping the hand-off) and must not block.
+     */
+    void onDrop(BiConsumer<Object, String> hook) {
+        this.onDrop = hook;
+    }
+
+    private void drop(Object item, String why) {
+        dropped.increment();
+        try {
+            onDrop.accept(item, why);
+        } catch (RuntimeException e) {
+            LOG.warn("zenoh hand-off {}: dropping an item failed: {}", name, e.getMessage(), e);
+        }
+    }
+
     /** Called on a zenoh thread. */
     void offer(T item) {
         if (!running) {
-            dropped.increment();
+            drop(item, "the consumer is not running");
             return;
         }
         if (queue.offer(item)) {
             return;
         }
         switch (overflow) {
-            case DROP_NEWEST -> dropped.increment();
+            case DROP_NEWEST -> drop(item, "the queue is full (overflowPolicy=dropNewest)");
             case DROP_OLDEST -> {
                 while (!queue.offer(item)) {
-                    if (queue.poll() != null) {
-                        dropped.increment();
+                    Object oldest = queue.poll();
+                    if (oldest != null && oldest != STOP) {
+                        drop(oldest, "the queue is full (overflowPolicy=dropOldest)");
                     }
                 }
             }
@@ -95,7 +117,7 @@ final class ZenohHandoff<T> {
                         try {
                             while (!queue.offer(item)) {
                                 if (!running) {
-                                    dropped.increment();
+                                    drop(item, "the consumer stopped");
                                     return;
                                 }
                                 room.wait(100);
@@ -106,7 +128,7 @@ final class ZenohHandoff<T> {
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    dropped.increment();
+                    drop(item, "interrupted while waiting for room in the queue");
                 }
             }
         }
@@ -157,7 +179,7 @@ final class ZenohHandoff<T> {
                         return; // queued after the queue was cleared: nothing real follows it
                     }
                     if (!running) {
-                        dropped.increment();
+                        drop(item, "the consumer stopped");
                         continue;
                     }
                     sink.accept((T) item);
@@ -195,17 +217,20 @@ final class ZenohHandoff<T> {
         synchronized (room) {
             room.notifyAll();
         }
-        int left = queue.size();
-        queue.clear();
+        List<Object> left = new ArrayList<>();
+        queue.drainTo(left);
+        left.removeIf(item -> item == STOP);
+        for (Object item : left) {
+            drop(item, "the consumer stopped");
+        }
         for (int i = 0; i < threads; i++) {
             queue.offer(STOP);
         }
-        if (left > 0) {
-            dropped.add(left);
+        if (!left.isEmpty()) {
             LOG.warn(
-                    "zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)",
+                    "zenoh consumer {} stopped with {} queued items not routed (counted as dropped)",
                     name,
-                    left);
+                    left.size());
         }
     }
 
