@@ -16,6 +16,19 @@ final class Dispatch {
 
     private Dispatch() {}
 
+    /**
+     * Called by the native side when an upcall failed: an exception escaped a sink (a listener's
+     * own exceptions are caught and logged below), a JNI call failed or native code panicked. It is
+     * logged here, so it reaches the application's logging (SLF4J through the System.Logger or
+     * java.util.logging bridge), never printed on stderr by the JVM.
+     */
+    static void upcallFailed(String message, Throwable thrown) {
+        LOG.log(
+                Level.ERROR,
+                message != null ? message : "a zenoh callback failed in Java code",
+                thrown);
+    }
+
     static SampleSink samples(SampleListener listener) {
         return new SampleBatches(listener);
     }
