@@ -18,7 +18,7 @@ use crate::jvm::{self, Listener};
 use crate::keyexpr;
 use crate::publisher::ignore_closed;
 use crate::session;
-use crate::values::{bytes, encoding, locality, new_bytes, opt_bytes, string};
+use crate::values::{bytes, encoding, locality, new_bytes, opt_bytes, schema_string, string};
 
 const WHAT: &str = "queryable";
 const QUERY: &str = "query";
@@ -37,7 +37,7 @@ fn deliver(listener: &Listener, query: Query) {
             Some(e) => (
                 e.id() as i32,
                 match e.schema() {
-                    Some(s) => env.new_string(String::from_utf8_lossy(s.as_ref()))?.into(),
+                    Some(s) => schema_string(env, s.as_ref())?,
                     None => JObject::null(),
                 },
             ),
