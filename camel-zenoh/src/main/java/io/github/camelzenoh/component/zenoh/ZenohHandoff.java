@@ -148,7 +148,9 @@ final class ZenohHandoff<T> {
     @SuppressWarnings("unchecked")
     private void drain(Consumer<T> sink) {
         List<Object> batch = new ArrayList<>(BATCH);
+        int next = 0; // the batch's first item not yet handed to the sink
         while (running) {
+            next = 0;
             try {
                 Object first = spinNanos > 0 ? spin() : null;
                 if (first == null) {
@@ -173,8 +175,8 @@ final class ZenohHandoff<T> {
                         room.notifyAll();
                     }
                 }
-                for (int i = 0; i < batch.size(); i++) {
-                    Object item = batch.get(i);
+                for (next = 0; next < batch.size(); next++) {
+                    Object item = batch.get(next);
                     if (item == STOP) {
                         return; // queued after the queue was cleared: nothing real follows it
                     }
@@ -190,6 +192,13 @@ final class ZenohHandoff<T> {
                 return;
             } catch (RuntimeException e) {
                 LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
+                // the failed item and the rest of its batch are not routed: dropped, with the
+                // reason
+                for (int i = next; i < batch.size(); i++) {
+                    if (batch.get(i) != STOP) {
+                        drop(batch.get(i), "the route thread failed: " + e.getMessage());
+                    }
+                }
                 batch.clear();
             }
         }

@@ -45,8 +45,60 @@ class ZenohDroppedQueryTest extends ZenohTestSupport {
                                     release.await(30, TimeUnit.SECONDS);
                                 })
                         .setBody(constant("answered"));
+                from("zenoh:drop/fails/**?consumerType=queryable&exceptionHandler=#throwing")
+                        .routeId("failingHandler")
+                        .process(
+                                e -> {
+                                    throw new IllegalStateException("route failure 5");
+                                });
             }
         };
+    }
+
+    @Override
+    protected org.apache.camel.CamelContext createCamelContext() throws Exception {
+        org.apache.camel.CamelContext c = super.createCamelContext();
+        org.apache.camel.spi.ExceptionHandler throwing =
+                new org.apache.camel.spi.ExceptionHandler() {
+                    @Override
+                    public void handleException(Throwable exception) {
+                        throw new IllegalStateException("exception handler failure");
+                    }
+
+                    @Override
+                    public void handleException(String message, Throwable exception) {
+                        handleException(exception);
+                    }
+
+                    @Override
+                    public void handleException(
+                            String message,
+                            org.apache.camel.Exchange exchange,
+                            Throwable exception) {
+                        handleException(exception);
+                    }
+                };
+        c.getRegistry().bind("throwing", throwing);
+        return c;
+    }
+
+    /**
+     * A route thread failing outside the route (here the consumer's exception handler throws) drops
+     * the item with the reason: the query is still finished, not left to the timeout.
+     */
+    @Test
+    void aQueryWhoseRouteThreadFailsIsStillFinished() throws Exception {
+        awaitConnected();
+        long start = System.nanoTime();
+        List<Reply> replies =
+                peer.get("drop/fails/x", GetOptions.DEFAULT.withTimeout(GET_TIMEOUT_MILLIS))
+                        .get(20, TimeUnit.SECONDS);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+                .isLessThan(GET_TIMEOUT_MILLIS / 4);
+        assertThat(replies).isNotEmpty().allMatch(r -> !r.ok());
+        assertThat(replies)
+                .extracting(r -> new String(r.errorPayload(), StandardCharsets.UTF_8))
+                .anyMatch(t -> t.contains("route failure 5"));
     }
 
     @Test
