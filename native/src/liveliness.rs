@@ -83,6 +83,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
+        keyexpr::check_len_for(&key, "liveliness token", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         Ok(handle::into_handle(declare_token(session, key)?))
     })
@@ -115,6 +116,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
+        keyexpr::check_len_for(&key, "liveliness subscriber", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         let callback = sample_callback(Listener::new(env, &listener)?);
         let sub = declare_subscriber(session, key, history != 0, callback)?;
@@ -135,6 +137,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let key = string(env, &ke, "key expression")?;
+        keyexpr::check_len_for(&key, "liveliness get", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         get(session, key, timeout_millis, callback)
     })

@@ -74,7 +74,15 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherDecl
     heartbeat_millis: jlong,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "publisher") }?;
+        let advanced = cache_max_samples > 0 || heartbeat_millis > 0;
+        if advanced {
+            keyexpr::check_len_for(
+                key_expr.as_str(),
+                "publisher with cache or heartbeat",
+                keyexpr::MAX_ADVANCED_KEY_EXPR_BYTES,
+            )?;
+        }
         let enc = encoding(env, encoding_id, &schema)?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;
@@ -89,7 +97,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherDecl
         if let Some(e) = enc {
             builder = builder.encoding(e);
         }
-        let publisher = if cache_max_samples > 0 || heartbeat_millis > 0 {
+        let publisher = if advanced {
             let mut adv = builder.advanced();
             if cache_max_samples > 0 {
                 adv = adv
@@ -193,7 +201,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPut(
     qos_bits: jint,
 ) {
     boundary::run(&mut env, |env| -> Result<()> {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "put") }?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -221,7 +229,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionDelete
     qos_bits: jint,
 ) {
     boundary::run(&mut env, |env| -> Result<()> {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "delete") }?;
         let att = opt_bytes(env, &attachment)?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;

@@ -81,7 +81,15 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let limit = max_pending(max_pending_bytes)?;
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "subscriber") }?;
+        let advanced = history_max_samples > 0 || recovery != 0;
+        if advanced {
+            keyexpr::check_len_for(
+                key_expr.as_str(),
+                "subscriber with history or recovery",
+                keyexpr::MAX_ADVANCED_KEY_EXPR_BYTES,
+            )?;
+        }
         let session = unsafe { session::session(session_ptr) }?;
         let what = || format!("declaring subscriber on '{key_expr}'");
         let callback = limited_sample_callback(Listener::new(env, &listener)?, limit);
@@ -89,7 +97,6 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
             .declare_subscriber(key_expr.clone())
             .callback(callback)
             .allowed_origin(locality(origin)?);
-        let advanced = history_max_samples > 0 || recovery != 0;
         if !advanced {
             return Ok(handle::into_handle(AnySubscriber::Plain(
                 builder.wait().ctx(Kind::Zenoh, what)?,

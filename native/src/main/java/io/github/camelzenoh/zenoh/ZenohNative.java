@@ -39,6 +39,13 @@ final class ZenohNative {
     /** Test-only: panics inside the boundary wrapper; must arrive as NativePanicException. */
     static native void testPanic(String message);
 
+    /**
+     * Test-only: on a native thread attached like a zenoh thread, {@code times} upcalls each pass a
+     * new object to {@code sink} and then panic; a last upcall runs {@code check} on that thread.
+     */
+    static native void testUpcallPanics(
+            java.util.function.Consumer<Object> sink, int times, Runnable check);
+
     // ---- session ----------------------------------------------------------------------------
     /** overrides: flat array of (json5 key, json5 value) pairs applied after text and file. */
     static native long sessionOpen(String json5, String configFile, String[] overrides);

@@ -60,6 +60,7 @@ public class ZenohConsumer extends DefaultConsumer {
                         options.overflow(),
                         endpoint.dropped,
                         TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
+        handoff.onDrop(ZenohConsumer::answerDropped);
         executor =
                 endpoint.getCamelContext()
                         .getExecutorServiceManager()
@@ -127,6 +128,25 @@ public class ZenohConsumer extends DefaultConsumer {
     private void onQuery(Query query) {
         endpoint.received.increment();
         handoff.offer(query);
+    }
+
+    /**
+     * A query the hand-off drops is still answered: an error reply saying why, then finished, so
+     * the asker neither waits for its timeout nor holds the native query until GC.
+     */
+    private static void answerDropped(Object item, String why) {
+        if (item instanceof Query q) {
+            try {
+                q.replyError(
+                        ("query dropped by the camel-zenoh consumer: " + why)
+                                .getBytes(StandardCharsets.UTF_8),
+                        Encoding.ZENOH_STRING);
+            } catch (RuntimeException e) {
+                // the session closed or the query was finished: nothing more to tell the asker
+            } finally {
+                q.finish();
+            }
+        }
     }
 
     /** Route thread. */

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,6 +78,9 @@ final class ZenohHandoff<T> {
     private final int resumeAt;
     private volatile int waiting;
 
+    /** Told of every item dropped, with why (a query must still be answered and finished). */
+    private volatile BiConsumer<Object, String> onDrop = (item, why) -> {};
+
     ZenohHandoff(
             String name,
             int capacity,
@@ -91,21 +95,39 @@ final class ZenohHandoff<T> {
         this.resumeAt = capacity / 2;
     }
 
+    /**
+     * Sets what is told of each dropped item and why; it runs on the dropping thread (a zenoh
+     * thread, or the one stopping the hand-off) and must not block.
+     */
+    void onDrop(BiConsumer<Object, String> hook) {
+        this.onDrop = hook;
+    }
+
+    private void drop(Object item, String why) {
+        dropped.increment();
+        try {
+            onDrop.accept(item, why);
+        } catch (RuntimeException e) {
+            LOG.warn("zenoh hand-off {}: dropping an item failed: {}", name, e.getMessage(), e);
+        }
+    }
+
     /** Called on a zenoh thread. */
     void offer(T item) {
         if (!running) {
-            dropped.increment();
+            drop(item, "the consumer is not running");
             return;
         }
         if (queue.offer(item)) {
             return;
         }
         switch (overflow) {
-            case DROP_NEWEST -> dropped.increment();
+            case DROP_NEWEST -> drop(item, "the queue is full (overflowPolicy=dropNewest)");
             case DROP_OLDEST -> {
                 while (!queue.offer(item)) {
-                    if (queue.poll() != null) {
-                        dropped.increment();
+                    Object oldest = queue.poll();
+                    if (oldest != null && oldest != STOP) {
+                        drop(oldest, "the queue is full (overflowPolicy=dropOldest)");
                     }
                 }
             }
@@ -119,8 +141,12 @@ final class ZenohHandoff<T> {
                         waiting++;
                         try {
                             while (!queue.offer(item)) {
-                                if (!running || (own != null && reaches(this, own))) {
-                                    dropped.increment();
+                                if (!running) {
+                                    drop(item, "the consumer stopped");
+                                    return;
+                                }
+                                if (own != null && reaches(this, own)) {
+                                    drop(item, "a route thread waiting here would wait for itself");
                                     return;
                                 }
                                 room.wait(100);
@@ -131,7 +157,7 @@ final class ZenohHandoff<T> {
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    dropped.increment();
+                    drop(item, "interrupted while waiting for room in the queue");
                 } finally {
                     if (own != null) {
                         own.waitingOn.remove(Thread.currentThread());
@@ -185,7 +211,9 @@ final class ZenohHandoff<T> {
     @SuppressWarnings("unchecked")
     private void drain(Consumer<T> sink) {
         List<Object> batch = new ArrayList<>(BATCH);
+        int next = 0; // the batch's first item not yet handed to the sink
         while (running) {
+            next = 0;
             try {
                 Object first = spinNanos > 0 ? spin() : null;
                 if (first == null) {
@@ -210,13 +238,13 @@ final class ZenohHandoff<T> {
                         room.notifyAll();
                     }
                 }
-                for (int i = 0; i < batch.size(); i++) {
-                    Object item = batch.get(i);
+                for (next = 0; next < batch.size(); next++) {
+                    Object item = batch.get(next);
                     if (item == STOP) {
                         return; // queued after the queue was cleared: nothing real follows it
                     }
                     if (!running) {
-                        dropped.increment();
+                        drop(item, "the consumer stopped");
                         continue;
                     }
                     sink.accept((T) item);
@@ -227,6 +255,13 @@ final class ZenohHandoff<T> {
                 return;
             } catch (RuntimeException e) {
                 LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
+                // the failed item and the rest of its batch are not routed: dropped, with the
+                // reason
+                for (int i = next; i < batch.size(); i++) {
+                    if (batch.get(i) != STOP) {
+                        drop(batch.get(i), "the route thread failed: " + e.getMessage());
+                    }
+                }
                 batch.clear();
             }
         }
@@ -254,17 +289,20 @@ final class ZenohHandoff<T> {
         synchronized (room) {
             room.notifyAll();
         }
-        int left = queue.size();
-        queue.clear();
+        List<Object> left = new ArrayList<>();
+        queue.drainTo(left);
+        left.removeIf(item -> item == STOP);
+        for (Object item : left) {
+            drop(item, "the consumer stopped");
+        }
         for (int i = 0; i < threads; i++) {
             queue.offer(STOP);
         }
-        if (left > 0) {
-            dropped.add(left);
+        if (!left.isEmpty()) {
             LOG.warn(
-                    "zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)",
+                    "zenoh consumer {} stopped with {} queued items not routed (counted as dropped)",
                     name,
-                    left);
+                    left.size());
         }
     }
 
