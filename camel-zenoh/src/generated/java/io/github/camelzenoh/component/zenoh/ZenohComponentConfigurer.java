@@ -69,6 +69,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": getOrCreateConfiguration(target).setListen(property(camelContext, java.lang.String.class, value)); return true;
+        case "maxpendingbytes":
+        case "maxPendingBytes": getOrCreateConfiguration(target).setMaxPendingBytes(property(camelContext, int.class, value)); return true;
         case "mode": getOrCreateConfiguration(target).setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
         case "multicastscouting":
         case "multicastScouting": getOrCreateConfiguration(target).setMulticastScouting(property(camelContext, java.lang.Boolean.class, value)); return true;
@@ -137,6 +139,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
+        case "maxpendingbytes":
+        case "maxPendingBytes": return int.class;
         case "mode": return io.github.camelzenoh.zenoh.Mode.class;
         case "multicastscouting":
         case "multicastScouting": return java.lang.Boolean.class;
@@ -201,6 +205,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return getOrCreateConfiguration(target).getListen();
+        case "maxpendingbytes":
+        case "maxPendingBytes": return getOrCreateConfiguration(target).getMaxPendingBytes();
         case "mode": return getOrCreateConfiguration(target).getMode();
         case "multicastscouting":
         case "multicastScouting": return getOrCreateConfiguration(target).getMulticastScouting();

@@ -61,6 +61,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": target.getConfiguration().setListen(property(camelContext, java.lang.String.class, value)); return true;
+        case "maxpendingbytes":
+        case "maxPendingBytes": target.getConfiguration().setMaxPendingBytes(property(camelContext, int.class, value)); return true;
         case "mode": target.getConfiguration().setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
         case "multicastscouting":
         case "multicastScouting": target.getConfiguration().setMulticastScouting(property(camelContext, java.lang.Boolean.class, value)); return true;
@@ -128,6 +130,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
+        case "maxpendingbytes":
+        case "maxPendingBytes": return int.class;
         case "mode": return io.github.camelzenoh.zenoh.Mode.class;
         case "multicastscouting":
         case "multicastScouting": return java.lang.Boolean.class;
@@ -191,6 +195,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return target.getConfiguration().getListen();
+        case "maxpendingbytes":
+        case "maxPendingBytes": return target.getConfiguration().getMaxPendingBytes();
         case "mode": return target.getConfiguration().getMode();
         case "multicastscouting":
         case "multicastScouting": return target.getConfiguration().getMulticastScouting();

@@ -71,8 +71,7 @@ public abstract class ZenohTestSupport extends CamelTestSupport {
             if (r.getConsumer() instanceof ZenohConsumer c
                     && context.getRouteController().getRouteStatus(r.getRouteId()).isStarted()
                     && reachesThePeer(c.getEndpoint().getConfiguration())) {
-                if (c.getEndpoint().options().consumerType()
-                        == ZenohOptions.ConsumerType.SUBSCRIBER) {
+                if (c.getEndpoint().options().consumerType() == ZenohConsumerType.SUBSCRIBER) {
                     Waits.awaitSubscriber(peer, Waits.concreteKey(c.getEndpoint().getKeyExpr()));
                 } else {
                     unobservable = true;
