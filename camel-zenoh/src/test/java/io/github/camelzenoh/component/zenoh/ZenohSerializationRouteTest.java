@@ -48,6 +48,9 @@ class ZenohSerializationRouteTest extends ZenohTestSupport {
                 from("direct:roundTrip")
                         .marshal(new ZenohSerializationDataFormat("tuple<u8,list<string>>"))
                         .unmarshal(new ZenohSerializationDataFormat("tuple<u8,list<string>>"));
+                from("direct:byUri")
+                        .to("dataformat:zenohSerialization:marshal?type=list<u32>")
+                        .to("dataformat:zenohSerialization:unmarshal?type=list<u32>");
                 from("direct:unmarshalBad")
                         .unmarshal(new ZenohSerializationDataFormat("list<i32>"));
             }
@@ -66,6 +69,12 @@ class ZenohSerializationRouteTest extends ZenohTestSupport {
     void marshalThenUnmarshalInOneRoute() {
         Object back = template.requestBody("direct:roundTrip", List.of(7, List.of("a", "bc")));
         assertThat(back).isEqualTo(List.of((short) 7, List.of("a", "bc")));
+    }
+
+    @Test
+    void configuredByUriThroughTheDataformatComponent() {
+        Object back = template.requestBody("direct:byUri", new int[] {1, 7});
+        assertThat(back).isEqualTo(List.of(1L, 7L));
     }
 
     @Test
