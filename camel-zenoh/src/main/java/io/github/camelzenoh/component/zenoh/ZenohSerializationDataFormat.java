@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import java.io.InputStream;
 import java.io.OutputStream;
 import org.apache.camel.Exchange;
+import org.apache.camel.spi.Configurer;
 import org.apache.camel.spi.DataFormat;
 import org.apache.camel.spi.DataFormatName;
 import org.apache.camel.spi.Metadata;
@@ -20,6 +21,7 @@ import org.apache.camel.support.service.ServiceSupport;
  * marshal takes the type a scalar body implies and unmarshal refuses.
  */
 @Dataformat("zenohSerialization")
+@Configurer
 @Metadata(
         firstVersion = "0.1.0",
         label = "dataformat,transformation",
