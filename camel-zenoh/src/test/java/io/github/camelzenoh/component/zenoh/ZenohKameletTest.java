@@ -5,6 +5,7 @@
 package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.camelzenoh.zenoh.Loopback;
@@ -88,6 +89,26 @@ class ZenohKameletTest extends CamelTestSupport {
                     .isNotNull();
         }
         assertThat(context.getRoutes()).hasSizeGreaterThanOrEqualTo(6); // 3 routes + 3 Kamelets
+    }
+
+    @Test
+    void aMissingRequiredPropertyIsNamed() {
+        Throwable e =
+                catchThrowable(
+                        () ->
+                                context.addRoutes(
+                                        new org.apache.camel.builder.RouteBuilder() {
+                                            @Override
+                                            public void configure() {
+                                                from("direct:noKey").to("kamelet:zenoh-sink");
+                                            }
+                                        }));
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        assertThat(root.getMessage())
+                .contains("zenoh-sink", "mandatory parameters must be provided: keyExpr");
     }
 
     @Test
