@@ -511,13 +511,15 @@ struct GetOutcome {
 
 impl GetOutcome {
     fn on_reply(&self, reply: &Reply) {
-        if reply.replier_id().is_some() {
-            self.replied.store(true, Ordering::Relaxed);
-            self.counts.inc(&format!("get.reply.{}", self.label));
-        } else if let Err(e) = reply.result() {
-            // zenoh's own "Timeout" error: no replier
-            if e.payload().to_bytes().as_ref() == b"Timeout" {
+        match reply.result() {
+            // zenoh's own "Timeout" error: from our session (no replier) or from the routing layer
+            // of the replier's session (with its id), when the queryable did not finish in time
+            Err(e) if e.payload().to_bytes().as_ref() == b"Timeout" => {
                 self.timed_out.store(true, Ordering::Relaxed);
+            }
+            _ => {
+                self.replied.store(true, Ordering::Relaxed);
+                self.counts.inc(&format!("get.reply.{}", self.label));
             }
         }
     }
