@@ -72,9 +72,9 @@ class ZenohFuzzIT {
 
     /**
      * Most chunks in the key of a liveliness token the peer declares. TODO: a peer that declared
-     * tokens with keys of thousands of chunks (65,000-byte keys of 1-3 byte chunks) kills the JVM
-     * with SIGSEGV and no hs_err file (exit 139, a stack overflow on a native thread most likely)
-     * when its session closes; found by this suite, not fixed yet (docs/reliability.md, A12).
+     * and undeclared tokens with keys of thousands of chunks (65,000-byte keys of 1-3 byte chunks)
+     * kills the JVM with SIGSEGV and no hs_err file (exit 139, a stack overflow on a native thread
+     * most likely) within seconds; found by this suite, not fixed yet (docs/reliability.md, A12).
      * {@code -Dcamelzenoh.fuzzTokenKeyChunks=65535} reproduces it.
      */
     private static final int TOKEN_KEY_CHUNKS =
