@@ -27,7 +27,14 @@ def kebab(name):
 
 
 props = json.loads(SRC.read_text())["componentProperties"]
-fields, accessors, extra_props, hints = [], [], [], []
+fields, accessors, hints = [], [], []
+# the switches every Camel starter has (inherited from ComponentConfigurationPropertiesCommon)
+extra_props = [
+    {"name": "camel.component.zenoh.enabled", "type": "java.lang.Boolean", "defaultValue": True,
+     "description": "Whether to enable auto configuration of the zenoh component. This is enabled by default."},
+    {"name": "camel.component.zenoh.customizer.enabled", "type": "java.lang.Boolean",
+     "description": "Whether the zenoh component is configured from these properties when Camel creates it."},
+]
 for name, p in props.items():
     t = BOXED.get(p["javaType"], p["javaType"])
     desc = p["description"].replace("*/", "*&#47;")

@@ -87,6 +87,17 @@ class ZenohComponentConfigurationMetadataTest {
                 soft.assertThat(values).as(key + " has no values hint").isNull();
             }
         }
+        for (String key :
+                new String[] {
+                    "camel.component.zenoh.enabled", "camel.component.zenoh.customizer.enabled"
+                }) {
+            soft.assertThat(props.get(key))
+                    .as(key + " in spring-configuration-metadata.json")
+                    .isNotNull();
+            if (props.get(key) != null) {
+                soft.assertThat(props.get(key).path("description").asText()).as(key).isNotBlank();
+            }
+        }
         soft.assertAll();
     }
 }
