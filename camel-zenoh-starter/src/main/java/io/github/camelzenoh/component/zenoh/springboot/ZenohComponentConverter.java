@@ -16,8 +16,8 @@ import org.springframework.core.convert.converter.GenericConverter;
 
 /**
  * Lets the object options take a bean reference, e.g. {@code
- * camel.component.zenoh.session=#bean:mySession} (or {@code #mySession}); any other text is not
- * converted, so binding fails naming the property.
+ * camel.component.zenoh.session=#bean:mySession} (or {@code #mySession}); any other text fails the
+ * binding, naming the property.
  */
 @AutoConfiguration
 public class ZenohComponentConverter {
@@ -49,7 +49,9 @@ public class ZenohComponentConverter {
             }
             String ref = source.toString();
             if (!ref.startsWith("#")) {
-                return null;
+                throw new IllegalArgumentException(
+                        "expected a bean reference (#bean:name) of type "
+                                + targetType.getType().getName());
             }
             ref = ref.startsWith("#bean:") ? ref.substring("#bean:".length()) : ref.substring(1);
             return applicationContext.getBean(ref, targetType.getType());
