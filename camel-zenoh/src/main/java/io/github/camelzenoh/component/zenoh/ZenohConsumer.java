@@ -30,6 +30,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private ZenohHandoff<Object> handoff;
+    private boolean handoffStopped;
     private ExecutorService executor;
     private AutoCloseable declaration;
     private ZenohHealthCheck.Registration health;
@@ -55,6 +56,7 @@ public class ZenohConsumer extends DefaultConsumer {
         ZenohConfiguration c = endpoint.getConfiguration();
         String name =
                 endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
+        handoffStopped = false;
         handoff =
                 new ZenohHandoff<>(
                         name,
@@ -238,6 +240,11 @@ public class ZenohConsumer extends DefaultConsumer {
             health.close();
             health = null;
         }
+        // the hand-off stops accepting first: a zenoh thread waiting for room in a full queue
+        // returns (its sample counted as dropped). zenoh-ext calls the callback while it holds its
+        // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
+        // hang the stop
+        stopAccepting();
         AutoCloseable d = declaration;
         declaration = null;
         if (d != null) {
@@ -255,10 +262,16 @@ public class ZenohConsumer extends DefaultConsumer {
         }
     }
 
-    private void stopHandoff() {
-        if (handoff != null) {
+    /** Stops the hand-off (once): nothing more is queued, what is queued is dropped and counted. */
+    private void stopAccepting() {
+        if (handoff != null && !handoffStopped) {
+            handoffStopped = true;
             handoff.stop();
         }
+    }
+
+    private void stopHandoff() {
+        stopAccepting();
         if (executor != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(executor);
             executor = null;
