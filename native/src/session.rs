@@ -36,12 +36,23 @@ fn config(
         (Some(p), _) => {
             let what = format!("zenoh config file '{p}'");
             let is_json = [".json", ".json5"].iter().any(|x| p.ends_with(x));
-            if is_json {
-                if let Ok(content) = std::fs::read_to_string(p) {
-                    check_syntax(&content, &what)?;
-                }
+            let content = if is_json {
+                std::fs::read_to_string(p).ok()
+            } else {
+                None
+            };
+            if let Some(c) = &content {
+                check_syntax(c, &what)?;
             }
-            Config::from_file(p).map_err(|e| config_error(&what, &e.to_string()))?
+            Config::from_file(p).map_err(|e| {
+                // zenoh reports a file's errors in Debug form (its reason inside a quoted string):
+                // the same text read inline gives the plain reason
+                let reason = match content.as_deref().map(Config::from_json5) {
+                    Some(Err(inline)) => inline.to_string(),
+                    _ => e.to_string(),
+                };
+                config_error(&what, &reason)
+            })?
         }
         (None, Some(t)) => {
             Config::from_json5(t).map_err(|e| config_error(INLINE, &e.to_string()))?
@@ -67,9 +78,11 @@ fn config(
             let v = env.get_object_array_element(overrides, i + 1)?;
             let k: String = env.get_string(&JString::from(k))?.into();
             let v: String = env.get_string(&JString::from(v))?.into();
+            // overrides come from the component's options (mode, connect, listen, scouting),
+            // never credentials: zenoh's reason and the value are kept
             config
                 .insert_json5(&k, &v)
-                .map_err(|e| config_error(&format!("zenoh config key '{k}'"), &e.to_string()))?;
+                .ctx(Kind::Config, || format!("zenoh config key '{k}' = {v}"))?;
             i += 2;
         }
     }

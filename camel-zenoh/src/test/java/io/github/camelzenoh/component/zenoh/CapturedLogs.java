@@ -23,9 +23,9 @@ import org.slf4j.spi.MDCAdapter;
 import org.slf4j.spi.SLF4JServiceProvider;
 
 /**
- * The tests' SLF4J backend: keeps the last {@link #CAPACITY} log lines in memory (message and the
- * messages of its throwable's chain), prints nothing. Tests that assert on what the component logs
- * (e.g. that no secret is ever logged) read {@link #lines()}.
+ * The tests' SLF4J backend: keeps the last {@link #CAPACITY} log lines (INFO and above) in memory
+ * (message and the messages of its throwable's chain), prints nothing. Tests that assert on what
+ * the component logs (e.g. that no secret is ever logged) read {@link #lines()}.
  */
 public final class CapturedLogs implements SLF4JServiceProvider {
 
@@ -116,9 +116,10 @@ public final class CapturedLogs implements SLF4JServiceProvider {
             return false;
         }
 
+        /** INFO and above: what a default logging setup shows (debug would slow every test). */
         @Override
         public boolean isDebugEnabled() {
-            return true;
+            return false;
         }
 
         @Override
