@@ -124,3 +124,14 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_testUpcallPan
             .map_err(|_| boundary::Error::zenoh("test thread panicked"))
     })
 }
+
+/// The build id compiled into this library (build.rs); NativeLoader compares it with the jar's.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_NativeLoader_nativeBuildId(
+    mut env: JNIEnv,
+    _class: JClass,
+) -> jni::sys::jstring {
+    boundary::run(&mut env, |env| {
+        Ok(env.new_string(env!("CAMEL_ZENOH_BUILD_ID"))?.into_raw())
+    })
+}

@@ -29,12 +29,34 @@ fn config(
 ) -> Result<Config> {
     let text = opt_string(env, json5)?;
     let path = opt_string(env, file)?;
+    const INLINE: &str = "zenoh config (inline JSON5)";
+    if let Some(t) = &text {
+        check_syntax(t, INLINE)?;
+    }
     let mut config = match (&path, &text) {
         (Some(p), _) => {
-            Config::from_file(p).ctx(Kind::Config, || format!("zenoh config file '{p}'"))?
+            let what = format!("zenoh config file '{p}'");
+            let is_json = [".json", ".json5"].iter().any(|x| p.ends_with(x));
+            let content = if is_json {
+                std::fs::read_to_string(p).ok()
+            } else {
+                None
+            };
+            if let Some(c) = &content {
+                check_syntax(c, &what)?;
+            }
+            Config::from_file(p).map_err(|e| {
+                // zenoh reports a file's errors in Debug form (its reason inside a quoted string):
+                // the same text read inline gives the plain reason
+                let reason = match content.as_deref().map(Config::from_json5) {
+                    Some(Err(inline)) => inline.to_string(),
+                    _ => e.to_string(),
+                };
+                config_error(&what, &reason)
+            })?
         }
         (None, Some(t)) => {
-            Config::from_json5(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?
+            Config::from_json5(t).map_err(|e| config_error(INLINE, &e.to_string()))?
         }
         (None, None) => Config::default(),
     };
@@ -49,6 +71,8 @@ fn config(
             let v = env.get_object_array_element(overrides, i + 1)?;
             let k: String = env.get_string(&JString::from(k))?.into();
             let v: String = env.get_string(&JString::from(v))?.into();
+            // overrides come from the component's options (mode, connect, listen, scouting),
+            // never credentials: zenoh's reason and the value are kept
             config
                 .insert_json5(&k, &v)
                 .ctx(Kind::Config, || format!("zenoh config key '{k}' = {v}"))?;
@@ -63,8 +87,8 @@ fn config(
 /// So `{transport: {link: {tx: {batch_size: 8192}}}}` keeps the file's TLS settings, and
 /// `{connect: {endpoints: [...]}}` replaces the file's endpoint list.
 fn lay_over(config: &mut Config, inline: &str) -> Result<()> {
-    let inline: serde_json::Map<String, Value> =
-        json5::from_str(inline).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?;
+    let inline: serde_json::Map<String, Value> = json5::from_str(inline)
+        .map_err(|e| config_error("zenoh config (inline JSON5)", &e.to_string()))?;
     for (k, v) in inline {
         let base = config
             .get_json(&k)
@@ -77,11 +101,12 @@ fn lay_over(config: &mut Config, inline: &str) -> Result<()> {
             }
             _ => v,
         };
-        config
-            .insert_json5(&k, &v.to_string())
-            .ctx(Kind::Config, || {
-                format!("zenoh config (inline JSON5) key '{k}'")
-            })?;
+        config.insert_json5(&k, &v.to_string()).map_err(|e| {
+            config_error(
+                &format!("zenoh config (inline JSON5) key '{k}'"),
+                &e.to_string(),
+            )
+        })?;
     }
     Ok(())
 }
@@ -101,6 +126,65 @@ fn merge(base: &mut Value, over: Value) {
         }
         (b, o) => *b = o,
     }
+}
+
+/// A configuration text that does not parse fails with where it stopped (line and column), never
+/// with the offending text: json5's own message quotes the whole line, which may hold credentials.
+fn check_syntax(text: &str, what: &str) -> Result<()> {
+    match json5::from_str::<serde_json::Value>(text) {
+        Ok(_) => Ok(()),
+        Err(json5::Error::Message {
+            location: Some(at), ..
+        }) => Err(Error::new(
+            Kind::Config,
+            format!(
+                "{what}: not valid JSON5 at line {}, column {}",
+                at.line, at.column
+            ),
+        )),
+        Err(_) => Err(Error::new(Kind::Config, format!("{what}: not valid JSON5"))),
+    }
+}
+
+/// zenoh's reason for refusing a configuration, without any value it quotes: zenoh prints the
+/// whole configuration after "Invalid configuration:", serde quotes a string of the wrong type,
+/// json5 quotes the offending line. Field names (between backticks) are kept.
+fn config_error(what: &str, reason: &str) -> Error {
+    Error::new(
+        Kind::Config,
+        format!("{what}: {}", redact_config_values(reason)),
+    )
+}
+
+pub(crate) fn redact_config_values(reason: &str) -> String {
+    let reason = match reason.find("Invalid configuration:") {
+        Some(i) => &reason[..i + "Invalid configuration".len()],
+        None => reason,
+    };
+    // json5's rendering of a syntax error: " --> line:col" followed by the quoted line
+    let reason = match reason.find(" --> ") {
+        Some(i) => &reason[..i],
+        None => reason,
+    };
+    // every string literal (escapes within it included) becomes "…"
+    let mut out = String::with_capacity(reason.len());
+    let mut quoted = false;
+    let mut chars = reason.chars();
+    while let Some(c) = chars.next() {
+        if quoted {
+            if c == '\\' {
+                chars.next();
+            } else if c == '"' {
+                quoted = false;
+            }
+        } else if c == '"' {
+            out.push_str("\"…\"");
+            quoted = true;
+        } else {
+            out.push(c);
+        }
+    }
+    out.trim_end().to_string()
 }
 
 #[no_mangle]
@@ -282,5 +366,28 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("'transport'"), "{}", e.message);
+    }
+
+    use super::redact_config_values as redact;
+
+    #[test]
+    fn config_values_are_never_quoted_back() {
+        assert_eq!(
+            redact("invalid type: string \"S3cr3t\", expected u64"),
+            "invalid type: string \"…\", expected u64"
+        );
+        assert_eq!(
+            redact("JSON error: Message { msg: \"invalid type: string \\\"S3cr3t\\\"\", location: None }"),
+            "JSON error: Message { msg: \"…\", location: None }"
+        );
+        assert_eq!(
+            redact("Invalid configuration: {\"password\":\"S3cr3t\"}"),
+            "Invalid configuration"
+        );
+        assert_eq!(redact(" --> 2:5\n  |\n2 | password: \"S3cr3t\" x\n"), "");
+        assert_eq!(
+            redact("unknown field `pasword`, expected one of `user`, `password`"),
+            "unknown field `pasword`, expected one of `user`, `password`"
+        );
     }
 }

@@ -31,6 +31,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private ZenohHandoff<Object> handoff;
+    private boolean handoffStopped;
     private ExecutorService executor;
     private AutoCloseable declaration;
     private ZenohEndpoint.Use use;
@@ -53,6 +54,7 @@ public class ZenohConsumer extends DefaultConsumer {
         ZenohConfiguration c = endpoint.getConfiguration();
         String name =
                 endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
+        handoffStopped = false;
         handoff =
                 new ZenohHandoff<>(
                         name,
@@ -269,6 +271,11 @@ public class ZenohConsumer extends DefaultConsumer {
 
     @Override
     protected void doStop() throws Exception {
+        // the hand-off stops accepting first: a zenoh thread waiting for room in a full queue
+        // returns (its sample counted as dropped). zenoh-ext calls the callback while it holds its
+        // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
+        // hang the stop
+        stopAccepting();
         AutoCloseable d = declaration;
         declaration = null;
         if (d != null) {
@@ -281,10 +288,16 @@ public class ZenohConsumer extends DefaultConsumer {
         super.doStop();
     }
 
-    private void stopHandoff() {
-        if (handoff != null) {
+    /** Stops the hand-off (once): nothing more is queued, what is queued is dropped and counted. */
+    private void stopAccepting() {
+        if (handoff != null && !handoffStopped) {
+            handoffStopped = true;
             handoff.stop();
         }
+    }
+
+    private void stopHandoff() {
+        stopAccepting();
         if (executor != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(executor);
             executor = null;

@@ -19,11 +19,15 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
+import org.apache.camel.spi.ExecutorServiceManager;
+import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.support.DefaultAsyncProducer;
+import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,12 +90,41 @@ public class ZenohProducer extends DefaultAsyncProducer {
      */
     private synchronized ExecutorService continuation() {
         if (continuation == null && !isStoppingOrStopped()) {
-            continuation =
-                    endpoint.getCamelContext()
-                            .getExecutorServiceManager()
-                            .newDefaultThreadPool(this, "ZenohGet[" + endpoint.shortKey() + "]");
+            // the context's default pool settings, but never "caller runs": the caller is a zenoh
+            // thread (a put from the route would deadlock its session, a slow route would stall
+            // it). Unbounded queue: it holds only the gets this producer has in flight
+            ExecutorServiceManager m = endpoint.getCamelContext().getExecutorServiceManager();
+            ThreadPoolProfile p = m.getDefaultThreadPoolProfile().clone();
+            p.setId("ZenohGet");
+            p.setMaxQueueSize(-1);
+            p.setRejectedPolicy(ThreadPoolRejectedPolicy.Abort);
+            continuation = m.newThreadPool(this, continuationName(), p);
         }
         return continuation;
+    }
+
+    private String continuationName() {
+        return "ZenohGet[" + endpoint.shortKey() + "]";
+    }
+
+    /**
+     * Continues a get's exchange on the producer's pool, or, once that is shut down (the producer
+     * stopped with the get in flight), on a thread of its own: never on the calling zenoh thread
+     * nor under a lock its caller holds.
+     */
+    private void continueElsewhere(ExecutorService pool, Runnable finish) {
+        if (pool != null) {
+            try {
+                pool.execute(finish);
+                return;
+            } catch (RejectedExecutionException stopped) {
+                // below
+            }
+        }
+        endpoint.getCamelContext()
+                .getExecutorServiceManager()
+                .newThread(continuationName(), finish)
+                .start();
     }
 
     @Override
@@ -300,13 +333,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                 List<ZenohReply> all =
                                         withoutTimeoutMarkers(
                                                 List.copyOf(replies), started, timeout);
-                                Runnable finish = () -> complete(exchange, all, callback);
-                                try {
-                                    next.execute(finish);
-                                } catch (RuntimeException rejected) {
-                                    finish.run(); // pool stopped: finish here rather than lose
-                                    // the exchange
-                                }
+                                continueElsewhere(next, () -> complete(exchange, all, callback));
                             }
                         });
         return false;

@@ -556,13 +556,14 @@ class ZenohBadInputReliabilityIT extends ZenohTestSupport {
         Path unknown = Files.writeString(dir.resolve("unknown.json5"), "{ no_such_section: {} }");
         int closed = Loopback.freePort();
         return Stream.of(
-                // invalid JSON5
-                Arguments.of("config=RAW({)", "{"),
-                Arguments.of("config=RAW({mode: })", "{mode: }"),
-                Arguments.of("config=RAW(not json)", "not json"),
+                // invalid JSON5: where, never the text (it may hold credentials)
+                Arguments.of("config=RAW({)", "not valid JSON5 at line 1, column"),
+                Arguments.of("config=RAW({mode: })", "not valid JSON5 at line 1, column"),
+                Arguments.of("config=RAW(not json)", "not valid JSON5 at line 1, column"),
                 Arguments.of("config=RAW([1,2])", "inline JSON5"),
-                Arguments.of("config=RAW({mode: \"peer\",, })", "{mode: \"peer\",, }"),
-                Arguments.of("config=RAW({'a': })", "{'a': }"),
+                Arguments.of(
+                        "config=RAW({mode: \"peer\",, })", "not valid JSON5 at line 1, column"),
+                Arguments.of("config=RAW({'a': })", "not valid JSON5 at line 1, column"),
                 // unknown keys
                 Arguments.of("config=RAW({no_such: 1})", "no_such"),
                 Arguments.of("config=RAW({a: 1})", "`a`"),
@@ -572,8 +573,11 @@ class ZenohBadInputReliabilityIT extends ZenohTestSupport {
                 // wrong types and values
                 Arguments.of("config=RAW({mode: 5})", "5"),
                 Arguments.of("config=RAW({mode: \"server\"})", "server"),
-                Arguments.of("config=RAW({connect: {endpoints: \"x\"}})", "\"x\""),
-                Arguments.of("config=RAW({scouting: {multicast: {enabled: \"yes\"}}})", "yes"),
+                // a string of the wrong type: its text is not repeated (it may be a secret)
+                Arguments.of("config=RAW({connect: {endpoints: \"x\"}})", "invalid type: string"),
+                Arguments.of(
+                        "config=RAW({scouting: {multicast: {enabled: \"yes\"}}})",
+                        "invalid type: string"),
                 // zenoh's reason here is only "error parsing number" (no key path): the endpoint
                 // and
                 // "inline JSON5" are what names the culprit
