@@ -5,7 +5,6 @@
 package io.github.camelzenoh.component.zenoh;
 
 import java.util.ArrayDeque;
-import java.util.Deque;
 
 /**
  * Bad input to the zenoh serialization format: a value that does not fit its type descriptor, bytes
@@ -15,8 +14,10 @@ import java.util.Deque;
  */
 public class ZenohSerializationException extends IllegalArgumentException {
 
+    private static final long serialVersionUID = 1L;
+
     private final String problem;
-    private final Deque<String> path = new ArrayDeque<>();
+    private final ArrayDeque<String> path = new ArrayDeque<>();
 
     public ZenohSerializationException(String problem) {
         super(problem);

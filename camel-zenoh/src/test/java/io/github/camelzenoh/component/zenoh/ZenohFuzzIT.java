@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.camelzenoh.component.zenoh.ZenohLifecycleReliabilityTest.Resources;
+import io.github.camelzenoh.component.zenoh.ZenohLifecycleReliabilityIT.Resources;
 import io.github.camelzenoh.zenoh.Loopback;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -315,7 +315,7 @@ class ZenohFuzzIT {
                         baseline,
                         ReliabilitySuite.threadNames(),
                         nonFiles(ReliabilitySuite.fdKinds()),
-                        ZenohLifecycleReliabilityTest.sockets())
+                        ZenohLifecycleReliabilityIT.sockets())
                 .isTrue();
 
         figures(seed, seconds, runMillis, sent, result, counters, rssGrowthMiB, after, baseline);

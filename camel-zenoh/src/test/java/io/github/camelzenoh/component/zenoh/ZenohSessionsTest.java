@@ -38,7 +38,7 @@ class ZenohSessionsTest extends ZenohTestSupport {
     @Disabled(
             "ZenohSessions still opens and closes under its lock: the lock-free registry (per"
                     + " configuration futures) passed this test but lost successful sends in"
-                    + " ZenohConcurrencyReliabilityTest#sendsOnItsOwnSessionWhileTheRouteStopsAndStarts"
+                    + " ZenohConcurrencyReliabilityIT#sendsOnItsOwnSessionWhileTheRouteStopsAndStarts"
                     + " and was reverted; see docs/reliability.md A8")
     void aSessionHangingInItsOpenStallsNeitherOtherSessionsNorTheConsole() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * feeding each other — move every message without a hang, and every message is either delivered or
  * counted as dropped.
  */
-class ZenohSelfFeedReliabilityTest extends ZenohTestSupport {
+class ZenohSelfFeedReliabilityIT extends ZenohTestSupport {
 
     private static final int MESSAGES =
             ReliabilitySuite.scale("selfFeedMessages", 100_000, 1_000_000);
