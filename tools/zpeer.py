@@ -51,6 +51,13 @@ def sample_json(s):
     }
 
 
+def payload_bytes(args, i):
+    """--payload-b64 (any bytes, the same each time) or --payload with {i} replaced, as UTF-8."""
+    if args.payload_b64 is not None:
+        return base64.b64decode(args.payload_b64)
+    return args.payload.replace("{i}", str(i)).encode()
+
+
 def wait_stdin_closed():
     """Returns when the test closes our stdin (how a test stops a long-lived peer)."""
     try:
@@ -82,8 +89,7 @@ def cmd_pub(session, args):
     emit("READY")
     time.sleep(args.delay)
     for i in range(args.count):
-        payload = args.payload.replace("{i}", str(i))
-        pub.put(payload.encode(), encoding=args.encoding,
+        pub.put(payload_bytes(args, i), encoding=args.encoding,
                 attachment=None if args.attachment is None else args.attachment.encode())
         if args.interval:
             time.sleep(args.interval)
@@ -102,7 +108,7 @@ def cmd_queryable(session, args):
               "encoding": None if q.encoding is None else str(q.encoding), "attachment": b64(q.attachment)})
         reply_key = args.reply_key or str(q.key_expr)
         for i in range(args.replies):
-            q.reply(reply_key, args.payload.replace("{i}", str(i)).encode(), encoding=args.encoding)
+            q.reply(reply_key, payload_bytes(args, i), encoding=args.encoding)
         if args.error:
             q.reply_err(args.error.encode())
         q.drop()
@@ -152,6 +158,7 @@ def main():
     p.add_argument("--count", type=int, default=1)
     p.add_argument("--timeout", type=float, default=20.0)
     p.add_argument("--payload", default=None)
+    p.add_argument("--payload-b64", default=None, help="binary payload, base64 (instead of --payload)")
     p.add_argument("--encoding", default=None)
     p.add_argument("--attachment", default=None)
     p.add_argument("--delay", type=float, default=1.0, help="seconds to wait for routes before sending")

@@ -12,7 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use jni::JNIEnv;
 
 /// Which Java exception class a failure maps to (all under io.github.camelzenoh.zenoh).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Zenoh,
     KeyExpr,

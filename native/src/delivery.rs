@@ -18,21 +18,36 @@
 //!   (no thread hand-off);
 //! - at once, on the receiving thread, when [`MAX_SAMPLES`] or [`MAX_BYTES`] are pending: that
 //!   thread delivers, or waits for the delivery in progress, so a slow listener still pushes back
-//!   on zenoh (and on the publisher, with congestion control BLOCK) exactly as before;
+//!   on zenoh (and on the publisher, with congestion control BLOCK);
 //! - at once on a thread outside any tokio runtime (a put to a local subscriber from a Java
-//!   thread), which never waits for another thread's delivery.
+//!   thread) when no delivery is in progress; otherwise the delivery in progress takes it.
 //!
-//! One delivery runs at a time per subscriber, so samples keep zenoh's order. Measured effect
-//! (docs/performance.md): ~0.05 JNI calls per sample under load instead of 11.
+//! One delivery runs at a time per subscriber, so samples keep zenoh's order. A batch costs
+//! [`JNI_CALLS_PER_BATCH`] JNI calls whatever its size: under load 0.032 JNI calls per 8 B sample
+//! and 0.157 per 1 KiB sample, against 11 per sample delivered one by one (docs/performance.md).
+//!
+//! Memory is bounded per subscriber: the pending batch holds at most `limit` bytes (Java's
+//! `SubscriberOptions.maxPendingBytes`; one larger sample is held alone), and one more batch is
+//! being delivered. A sample that finds no room waits until the delivery in progress takes the
+//! pending batch — unless its thread may be what the listener waits for: a thread inside a
+//! delivery (a listener that puts), or one Java marked with `Subscriber.markConsumerThread` (a
+//! thread draining a queue a listener fills). Those never wait: the sample is dropped for this
+//! subscriber and counted, and the listener is told with the next batch (`onDropped`). A batch
+//! crosses in chunks of at most [`MAX_SAMPLES`] samples / about [`MAX_BYTES`] bytes, one upcall
+//! each, and a buffer handed to Java never exceeds [`MAX_BUFFER`] (ints index it).
 
+use std::cell::Cell;
 use std::io::Write;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::{self, ThreadId};
 use std::time::{Duration, Instant};
 
-use jni::objects::JValue;
+use jni::objects::{JClass, JValue};
+use jni::sys::jboolean;
+use jni::JNIEnv;
 use zenoh::sample::Sample;
 
+use crate::boundary;
 use crate::jvm::{self, Listener};
 use crate::values::sample_flags;
 
@@ -45,6 +60,41 @@ pub const MAX_BYTES: usize = 64 * 1024;
 const QUIET: Duration = Duration::from_micros(50);
 /// A batch buffer grown past this by a large sample is given back once delivered.
 const KEEP_BYTES: usize = 4 * MAX_BYTES;
+/// Pending bytes per subscriber unless the declaration says otherwise (SubscriberOptions).
+pub const DEFAULT_MAX_PENDING: usize = 16 << 20;
+/// The range a subscriber's pending limit may be set in: from one full batch to 1 GiB.
+pub const MIN_MAX_PENDING: usize = MAX_BYTES;
+pub const MAX_MAX_PENDING: usize = 1 << 30;
+/// The largest buffer handed to Java: a ByteBuffer's capacity and the offsets in it are ints. A
+/// sample that cannot fit alone is dropped and counted.
+pub const MAX_BUFFER: usize = i32::MAX as usize - 4096;
+/// What one sample's 7 meta ints take.
+const META_BYTES: usize = 7 * 4;
+/// Room counted for a timestamp's text (zenoh's form, `<NTP64>/<zid>`, is at most ~55 bytes).
+const TIMESTAMP_ROOM: usize = 64;
+
+thread_local! {
+    /// Deliveries in progress on this thread: a listener that puts re-enters `on_sample`.
+    static DELIVERING: Cell<u32> = const { Cell::new(0) };
+    /// Set from Java on threads a listener may wait for (`Subscriber.markConsumerThread`).
+    static CONSUMER_THREAD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether this thread may wait for room in a subscriber's pending batch: not when the listener
+/// it would wait for may be waiting for this very thread.
+fn may_wait() -> bool {
+    DELIVERING.with(|d| d.get() == 0) && !CONSUMER_THREAD.with(|c| c.get())
+}
+
+/// Bytes `s` adds to a batch at most (data, meta and the timestamp's room), before copying it.
+fn size_of(s: &Sample) -> usize {
+    s.key_expr().as_str().len()
+        + s.payload().len()
+        + s.encoding().schema().map_or(0, |x| x.len())
+        + s.timestamp().map_or(0, |_| TIMESTAMP_ROOM)
+        + s.attachment().map_or(0, |a| a.len())
+        + META_BYTES
+}
 
 /// JNIEnv/JavaVM functions one batch costs: GetEnv, PushLocalFrame, PopLocalFrame and the final
 /// ExceptionCheck (jvm::upcall); NewDirectByteBuffer + ExceptionCheck; CallVoidMethodA + ExceptionCheck.
@@ -62,10 +112,28 @@ struct Batch {
     data: Vec<u8>,
     /// Where the last key written to `data` is.
     key_at: Option<(usize, usize)>,
+    /// Where the current chunk starts (sample index, data offset), and each chunk after the
+    /// first: a chunk crosses in one upcall and its first sample always carries its key.
+    chunk_at: (usize, usize),
+    chunks: Vec<(usize, usize)>,
+    /// Samples dropped since the last delivery; the listener is told with this batch.
+    dropped: u64,
 }
 
 impl Batch {
+    /// The buffer this batch becomes for Java: data, padding to 4 bytes, meta.
+    fn bytes(&self) -> usize {
+        self.data.len() + 3 + self.meta.len() * 4
+    }
+
     fn push(&mut self, s: &Sample) {
+        if self.count - self.chunk_at.0 >= MAX_SAMPLES
+            || self.data.len() - self.chunk_at.1 >= MAX_BYTES
+        {
+            self.chunk_at = (self.count, self.data.len());
+            self.chunks.push(self.chunk_at);
+            self.key_at = None;
+        }
         let key = s.key_expr().as_str().as_bytes();
         let key_len = match self.key_at {
             Some((at, len)) if &self.data[at..at + len] == key => -1,
@@ -124,22 +192,38 @@ impl Batch {
 
     fn clear(&mut self) {
         self.count = 0;
-        self.meta.clear();
         self.key_at = None;
+        self.chunk_at = (0, 0);
+        self.chunks.clear();
+        self.dropped = 0;
         if self.data.capacity() > KEEP_BYTES {
             self.data = Vec::with_capacity(MAX_BYTES);
         } else {
             self.data.clear();
         }
+        if self.meta.capacity() > KEEP_BYTES / 4 {
+            self.meta = Vec::new();
+        } else {
+            self.meta.clear();
+        }
+    }
+
+    /// Something to tell the listener: samples, or only a count of dropped ones.
+    fn has_news(&self) -> bool {
+        self.count > 0 || self.dropped > 0
     }
 }
 
 /// One subscriber's pending batch and delivery state; shared by zenoh's callback and flush tasks.
 pub struct Delivery {
     listener: Listener,
+    /// Pending bytes at most (one larger sample is held alone).
+    limit: usize,
     state: Mutex<State>,
     /// Signalled when a delivery ends (for receiving threads waiting on a full batch).
     idle: Condvar,
+    /// Signalled when a delivery takes the pending batch (for threads waiting for room).
+    room: Condvar,
 }
 
 struct State {
@@ -154,12 +238,15 @@ struct State {
     closed: bool,
     /// When the last delivery ended.
     last_delivery: Option<Instant>,
+    /// Threads waiting on `room`.
+    room_waiters: usize,
 }
 
 impl Delivery {
-    pub fn new(listener: Listener) -> Arc<Delivery> {
+    pub fn new(listener: Listener, limit: usize) -> Arc<Delivery> {
         Arc::new(Delivery {
             listener,
+            limit,
             state: Mutex::new(State {
                 pending: Batch::default(),
                 spare: Batch::default(),
@@ -167,8 +254,10 @@ impl Delivery {
                 active: None,
                 closed: false,
                 last_delivery: None,
+                room_waiters: 0,
             }),
             idle: Condvar::new(),
+            room: Condvar::new(),
         })
     }
 
@@ -179,9 +268,36 @@ impl Delivery {
 
     /// zenoh's callback: add the sample to the pending batch, then deliver now or let a flush do it.
     pub fn on_sample(self: &Arc<Self>, sample: Sample) {
+        let size = size_of(&sample);
         let mut st = self.lock();
         if st.closed {
             return;
+        }
+        if size > MAX_BUFFER {
+            // cannot cross in one Java buffer: counted, and told at once when nothing is running
+            st.pending.dropped += 1;
+            if st.active.is_none() {
+                self.deliver_all(st, thread::current().id());
+            }
+            return;
+        }
+        while st.pending.count > 0 && st.pending.bytes() + size > self.limit {
+            if st.active.is_none() {
+                // nobody delivers (a flush is scheduled): deliver here, which makes room
+                self.deliver_all(st, thread::current().id());
+                st = self.lock();
+            } else if may_wait() {
+                st.room_waiters += 1;
+                st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
+                st.room_waiters -= 1;
+            } else {
+                // the listener may be waiting for this thread: never wait for it, drop and count
+                st.pending.dropped += 1;
+                return;
+            }
+            if st.closed {
+                return;
+            }
         }
         st.pending.push(&sample);
         drop(sample); // zenoh's buffer is free again before anything else happens
@@ -191,7 +307,7 @@ impl Delivery {
             }
             // the first sample of a burst: after a quiet spell (request/response traffic) deliver
             // it at once — deferring would only add latency, there is nothing to batch it with
-            let quiet = st.last_delivery.map_or(true, |t| t.elapsed() >= QUIET);
+            let quiet = st.last_delivery.is_none_or(|t| t.elapsed() >= QUIET);
             if quiet {
                 let me = thread::current().id();
                 return self.deliver_all(st, me);
@@ -208,15 +324,15 @@ impl Delivery {
         let me = thread::current().id();
         if let Some(other) = st.active {
             let zenoh_thread = tokio::runtime::Handle::try_current().is_ok();
-            if other == me || !zenoh_thread {
-                // re-entered from our own listener, or a Java thread: the active delivery takes it
+            if other == me || !zenoh_thread || !may_wait() {
+                // re-entered from a listener, or a Java thread: the active delivery takes it
                 return;
             }
             // a zenoh thread with a full batch: wait for the delivery in progress (back-pressure)
             while st.active.is_some() && !st.closed {
                 st = self.idle.wait(st).unwrap_or_else(|e| e.into_inner());
             }
-            if st.closed || st.active.is_some() || st.pending.count == 0 {
+            if st.closed || st.active.is_some() || !st.pending.has_news() {
                 return;
             }
         }
@@ -226,15 +342,21 @@ impl Delivery {
     /// Delivers batches until none is pending; `st.active` must be free.
     fn deliver_all<'a>(&'a self, mut st: MutexGuard<'a, State>, me: ThreadId) {
         st.active = Some(me);
-        while !st.closed && st.pending.count > 0 {
+        DELIVERING.with(|d| d.set(d.get() + 1));
+        while !st.closed && st.pending.has_news() {
             let spare = std::mem::take(&mut st.spare);
             let mut batch = std::mem::replace(&mut st.pending, spare);
+            let waiters = st.room_waiters > 0;
             drop(st);
+            if waiters {
+                self.room.notify_all();
+            }
             deliver(&self.listener, &mut batch);
             batch.clear();
             st = self.lock();
             st.spare = batch;
         }
+        DELIVERING.with(|d| d.set(d.get() - 1));
         st.active = None;
         st.last_delivery = Some(Instant::now());
         drop(st);
@@ -250,6 +372,7 @@ impl Delivery {
             st.spare = Batch::default();
         }
         self.idle.notify_all();
+        self.room.notify_all();
     }
 }
 
@@ -262,7 +385,7 @@ impl FlushTask {
         let Some(d) = self.0.take() else { return };
         let mut st = d.lock();
         st.scheduled = false;
-        if st.active.is_some() || st.pending.count == 0 || st.closed {
+        if st.active.is_some() || !st.pending.has_news() || st.closed {
             return;
         }
         d.deliver_all(st, thread::current().id());
@@ -281,8 +404,8 @@ impl Drop for FlushTask {
 pub struct Callback(Arc<Delivery>);
 
 impl Callback {
-    pub fn new(listener: Listener) -> Callback {
-        Callback(Delivery::new(listener))
+    pub fn new(listener: Listener, limit: usize) -> Callback {
+        Callback(Delivery::new(listener, limit))
     }
 
     pub fn call(&self, sample: Sample) {
@@ -296,28 +419,65 @@ impl Drop for Callback {
     }
 }
 
-/// One upcall for `batch`: `onSamples(count, metaAt, buffer)`, where `buffer` is a direct
-/// ByteBuffer over the batch's own memory — `data`, padded to 4 bytes, then `meta` as native-order
-/// ints from `metaAt` — valid during the call only (Java copies out what it keeps). No Java array
-/// is allocated or zeroed for the batch and its bytes are copied once, into the samples' arrays.
+/// The upcalls for `batch`: `onSamples(count, dataAt, metaAt, buffer)` per chunk, where `buffer`
+/// is a direct ByteBuffer over the batch's own memory — `data`, padded to 4 bytes, then `meta` as
+/// native-order ints — valid during the call only (Java copies out what it keeps); then
+/// `onDropped(count)` when samples were dropped. No Java array is allocated or zeroed for the
+/// batch and its bytes are copied once, into the samples' arrays.
 fn deliver(listener: &Listener, batch: &mut Batch) {
-    while batch.data.len() % 4 != 0 {
-        batch.data.push(0);
+    if batch.count > 0 {
+        while !batch.data.len().is_multiple_of(4) {
+            batch.data.push(0);
+        }
+        let meta_at = batch.data.len();
+        for m in &batch.meta {
+            batch.data.extend_from_slice(&m.to_ne_bytes());
+        }
+        let (ptr, len) = (batch.data.as_mut_ptr(), batch.data.len());
+        if len > i32::MAX as usize {
+            // bounded when the samples were added: cannot happen, but never hand Java a wrong size
+            batch.dropped += batch.count as u64;
+        } else {
+            let ends = batch.chunks.iter().map(|c| c.0).chain([batch.count]);
+            let starts = [(0, 0)].into_iter().chain(batch.chunks.iter().copied());
+            for ((first, data_at), end) in starts.zip(ends) {
+                let count = end - first;
+                let chunk_meta_at = meta_at + first * META_BYTES;
+                jvm::upcall(4, |env| {
+                    // SAFETY: `batch` is borrowed mutably for the whole call and Java does not keep
+                    // the buffer
+                    let buffer = unsafe { env.new_direct_byte_buffer(ptr, len) }?;
+                    let args = [
+                        JValue::Int(count as i32).as_jni(),
+                        JValue::Int(data_at as i32).as_jni(),
+                        JValue::Int(chunk_meta_at as i32).as_jni(),
+                        JValue::Object(&buffer).as_jni(),
+                    ];
+                    jvm::count_delivery(count as u64, 1, JNI_CALLS_PER_BATCH);
+                    jvm::call_void(env, listener.obj.as_obj(), jvm::ids().on_samples, &args)
+                });
+            }
+        }
     }
-    let meta_at = batch.data.len();
-    for m in &batch.meta {
-        batch.data.extend_from_slice(&m.to_ne_bytes());
+    if batch.dropped > 0 {
+        let dropped = batch.dropped.min(i64::MAX as u64) as i64;
+        jvm::upcall(2, |env| {
+            let args = [JValue::Long(dropped).as_jni()];
+            jvm::call_void(env, listener.obj.as_obj(), jvm::ids().on_dropped, &args)
+        });
     }
-    let (ptr, len) = (batch.data.as_mut_ptr(), batch.data.len());
-    jvm::upcall(4, |env| {
-        // SAFETY: `batch` is borrowed mutably for the whole call and Java does not keep the buffer
-        let buffer = unsafe { env.new_direct_byte_buffer(ptr, len) }?;
-        let args = [
-            JValue::Int(batch.count as i32).as_jni(),
-            JValue::Int(meta_at as i32).as_jni(),
-            JValue::Object(&buffer).as_jni(),
-        ];
-        jvm::count_delivery(batch.count as u64, 1, JNI_CALLS_PER_BATCH);
-        jvm::call_void(env, listener.obj.as_obj(), jvm::ids().on_samples, &args)
-    });
+}
+
+/// Marks (or unmarks) the calling thread as one a subscriber's listener may wait for: it never
+/// waits for room in a pending batch (see the module's documentation).
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_markConsumerThread(
+    mut env: JNIEnv,
+    _class: JClass,
+    on: jboolean,
+) {
+    boundary::run(&mut env, |_| {
+        CONSUMER_THREAD.with(|c| c.set(on != 0));
+        Ok(())
+    })
 }

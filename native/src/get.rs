@@ -17,7 +17,9 @@ use crate::jvm::{self, Listener};
 use crate::keyexpr;
 use crate::sample::SampleValues;
 use crate::session;
-use crate::values::{consolidation, encoding, new_bytes, opt_bytes, qos, string, target};
+use crate::values::{
+    consolidation, encoding, new_bytes, opt_bytes, qos, schema_string, string, target,
+};
 
 /// Owns the Java listener for the life of one get; its Drop is the completion signal.
 pub struct ReplyListener(pub Listener);
@@ -38,7 +40,7 @@ pub fn deliver(listener: &ReplyListener, reply: &Reply) {
             Err(err) => {
                 let enc = err.encoding();
                 let schema = match enc.schema() {
-                    Some(s) => env.new_string(String::from_utf8_lossy(s.as_ref()))?.into(),
+                    Some(s) => schema_string(env, s.as_ref())?,
                     None => JObject::null(),
                 };
                 let payload = new_bytes(env, err.payload())?.into();
@@ -95,7 +97,11 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let selector = string(env, &selector, "selector")?;
-        keyexpr::check_len(selector.split('?').next().unwrap_or_default())?;
+        keyexpr::check_len_for(
+            selector.split('?').next().unwrap_or_default(),
+            "get",
+            keyexpr::MAX_KEY_EXPR_BYTES,
+        )?;
         let payload = opt_bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
-use jni::objects::{GlobalRef, JMethodID, JObject};
+use jni::objects::{GlobalRef, JClass, JMethodID, JObject, JStaticMethodID, JValue};
 use jni::signature::{Primitive, ReturnType};
 use jni::sys::jvalue;
 use jni::{JNIEnv, JavaVM};
@@ -18,9 +18,14 @@ use crate::handle::Counted;
 
 static VM: OnceLock<JavaVM> = OnceLock::new();
 static IDS: OnceLock<MethodIds> = OnceLock::new();
+/// Dispatch and its static `upcallFailed(String, Throwable)`: where upcall failures are logged.
+static FAILURES: OnceLock<(GlobalRef, JStaticMethodID)> = OnceLock::new();
+/// Numbers the native threads attached to the JVM (`zenoh-rx-<n>`).
+static ATTACHED: AtomicU64 = AtomicU64::new(0);
 
 pub struct MethodIds {
     pub on_samples: JMethodID,
+    pub on_dropped: JMethodID,
     pub on_query: JMethodID,
     pub on_reply: JMethodID,
     pub on_complete: JMethodID,
@@ -36,7 +41,8 @@ pub fn init(vm: JavaVM) -> jni::errors::Result<()> {
         env.get_method_id(&class, name, sig)
     };
     let ids = MethodIds {
-        on_samples: id("SampleSink", "onSamples", "(IILjava/nio/ByteBuffer;)V")?,
+        on_samples: id("SampleSink", "onSamples", "(IIILjava/nio/ByteBuffer;)V")?,
+        on_dropped: id("SampleSink", "onDropped", "(J)V")?,
         on_query: id(
             "QuerySink",
             "onQuery",
@@ -50,6 +56,13 @@ pub fn init(vm: JavaVM) -> jni::errors::Result<()> {
         on_complete: id("ReplySink", "onComplete", "()V")?,
         on_miss: id("MissSink", "onMiss", "(Ljava/lang/String;J)V")?,
     };
+    let dispatch = env.find_class(format!("{SINKS}Dispatch"))?;
+    let failed = env.get_static_method_id(
+        &dispatch,
+        "upcallFailed",
+        "(Ljava/lang/String;Ljava/lang/Throwable;)V",
+    )?;
+    let _ = FAILURES.set((env.new_global_ref(dispatch)?, failed));
     let _ = IDS.set(ids);
     let _ = VM.set(vm);
     Ok(())
@@ -76,28 +89,109 @@ impl Listener {
 }
 
 /// Runs `f` on the current (zenoh) thread with a JNIEnv. The thread is attached once, as a
-/// daemon, and stays attached; each upcall runs in its own local frame so references created for
-/// one sample never pile up on a long-lived native thread. A Java exception thrown by the
-/// listener, or a panic here, is reported and cleared: nothing escapes into zenoh's runtime.
+/// daemon named `zenoh-rx-<n>[-<its Rust name>]`, and stays attached; each upcall runs in its own
+/// local frame, popped on every path (a panic in `f` is caught first), so references created for
+/// one sample never pile up on a long-lived native thread. A Java exception left pending by the
+/// listener, a JNI error or a panic is cleared and logged through Dispatch (System.Logger):
+/// nothing escapes into zenoh's runtime, nothing is printed by ExceptionDescribe.
 pub fn upcall<F>(capacity: i32, f: F)
 where
     F: FnOnce(&mut JNIEnv) -> jni::errors::Result<()>,
 {
     let Some(vm) = VM.get() else { return };
-    let Ok(mut env) = vm.attach_current_thread_as_daemon() else {
+    let mut env = match vm.get_env() {
+        Ok(env) => env,
+        Err(_) => match vm.attach_current_thread_as_daemon() {
+            Ok(mut env) => {
+                name_thread(&mut env);
+                env
+            }
+            Err(_) => return,
+        },
+    };
+    if env.push_local_frame(capacity).is_err() {
+        let _ = env.exception_clear();
+        return;
+    }
+    let outcome = catch_unwind(AssertUnwindSafe(|| f(&mut env)));
+    let failure = match outcome {
+        Ok(Ok(())) | Ok(Err(jni::errors::Error::JavaException)) => None,
+        Ok(Err(e)) => Some(format!("callback failed: {e}")),
+        Err(p) => Some(format!("callback panicked: {}", panic_text(&p))),
+    };
+    report(&mut env, failure);
+    // SAFETY: pops the frame pushed above; no reference of it is kept
+    let _ = unsafe { env.pop_local_frame(&JObject::null()) };
+}
+
+/// Clears a pending Java exception and hands it, or a native failure, to
+/// `Dispatch.upcallFailed`, which logs it. Runs inside the upcall's local frame.
+fn report(env: &mut JNIEnv, failure: Option<String>) {
+    let thrown = if env.exception_check().unwrap_or(false) {
+        let t = env.exception_occurred().ok();
+        let _ = env.exception_clear();
+        t
+    } else {
+        None
+    };
+    if thrown.is_none() && failure.is_none() {
+        return;
+    }
+    let Some((dispatch, method)) = FAILURES.get() else {
         return;
     };
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
-        env.with_local_frame(capacity, |env| f(env))
-    }));
+    let message: JObject = match failure {
+        Some(m) => env.new_string(m).map(JObject::from).unwrap_or_default(),
+        None => JObject::null(),
+    };
+    let thrown: JObject = thrown.map(JObject::from).unwrap_or_default();
+    let class: &JClass = dispatch.as_obj().into();
+    let args = [
+        JValue::Object(&message).as_jni(),
+        JValue::Object(&thrown).as_jni(),
+    ];
+    // SAFETY: `method` is Dispatch.upcallFailed(String, Throwable), looked up at load
+    let _ = unsafe {
+        env.call_static_method_unchecked(
+            class,
+            *method,
+            ReturnType::Primitive(Primitive::Void),
+            &args,
+        )
+    };
     if env.exception_check().unwrap_or(false) {
-        let _ = env.exception_describe();
         let _ = env.exception_clear();
     }
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => eprintln!("camel-zenoh native: callback failed: {e}"),
-        Err(p) => eprintln!("camel-zenoh native: callback panicked: {}", panic_text(&p)),
+}
+
+/// Names the Java thread of a native thread just attached: `zenoh-rx-<n>`, then its Rust name
+/// when it has one (zenoh names its runtime threads). Once per thread, never on the hot path.
+fn name_thread(env: &mut JNIEnv) {
+    let n = ATTACHED.fetch_add(1, Ordering::Relaxed);
+    let name = match std::thread::current().name() {
+        Some(rust) => format!("zenoh-rx-{n}-{rust}"),
+        None => format!("zenoh-rx-{n}"),
+    };
+    let _ = env.with_local_frame(4, |env| -> jni::errors::Result<()> {
+        let thread = env
+            .call_static_method(
+                "java/lang/Thread",
+                "currentThread",
+                "()Ljava/lang/Thread;",
+                &[],
+            )?
+            .l()?;
+        let name = env.new_string(name)?;
+        env.call_method(
+            &thread,
+            "setName",
+            "(Ljava/lang/String;)V",
+            &[JValue::Object(&name)],
+        )?;
+        Ok(())
+    });
+    if env.exception_check().unwrap_or(false) {
+        let _ = env.exception_clear();
     }
 }
 

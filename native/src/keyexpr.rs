@@ -27,20 +27,43 @@ fn invalid(ke: &str, e: impl std::fmt::Display) -> Error {
 }
 
 /// zenoh writes a key expression with a 16-bit length; a longer one makes zenoh panic while it
-/// holds a session lock, which poisons the session for good (found by camel-zenoh's bad-input
-/// suite). Refused here, before zenoh sees it.
+/// holds a session lock, which poisons the session for good, or aborts the JVM (a destructor
+/// panics on the poisoned lock). Refused here, before zenoh sees it.
 pub const MAX_KEY_EXPR_BYTES: usize = u16::MAX as usize;
+
+/// The longest suffix zenoh-ext appends to the key of an advanced publisher or subscriber for the
+/// liveliness token, cache queryable and heartbeat publisher it declares:
+/// `/@adv/pub/<zid>/<eid>/_` (or `/@adv/sub/…`), where a zid is at most 32 hex digits (u128) and
+/// an eid at most 10 decimal digits (u32): 10 + 32 + 1 + 10 + 2 = 55 bytes.
+pub const ADVANCED_SUFFIX_BYTES: usize = "/@adv/pub/".len() + 32 + 1 + 10 + "/_".len();
+
+/// The longest key an advanced (zenoh-ext) publisher or subscriber may have.
+pub const MAX_ADVANCED_KEY_EXPR_BYTES: usize = MAX_KEY_EXPR_BYTES - ADVANCED_SUFFIX_BYTES;
 
 /// Fails for a key expression zenoh cannot carry; the message quotes only its beginning.
 pub fn check_len(ke: &str) -> Result<()> {
-    if ke.len() <= MAX_KEY_EXPR_BYTES {
+    check_len_for(ke, "key expression", MAX_KEY_EXPR_BYTES)
+}
+
+/// Fails when `ke` is longer than `max` bytes, the limit of declaration kind `kind`; the message
+/// names the kind, the limit and the length, and quotes only the key's beginning.
+pub fn check_len_for(ke: &str, kind: &str, max: usize) -> Result<()> {
+    if ke.len() <= max {
         return Ok(());
     }
     let start: String = ke.chars().take(40).collect();
+    let why = if max < MAX_KEY_EXPR_BYTES {
+        format!(
+            "{MAX_KEY_EXPR_BYTES} minus the {} bytes zenoh-ext appends",
+            MAX_KEY_EXPR_BYTES - max
+        )
+    } else {
+        "zenoh's 16-bit key length".to_string()
+    };
     Err(Error::new(
         Kind::KeyExpr,
         format!(
-            "key expression '{start}...' is {} bytes long: zenoh carries at most {MAX_KEY_EXPR_BYTES}",
+            "key expression '{start}...' is {} bytes long: a {kind} carries at most {max} ({why})",
             ke.len()
         ),
     ))
@@ -51,15 +74,27 @@ fn check(ke: &str) -> Result<&keyexpr> {
     keyexpr::new(ke).map_err(|e| invalid(ke, e))
 }
 
-/// The key expression an operation targets: a declared handle when Java has one, else the text.
+/// The key expression an operation of `kind` ("subscriber", "put"…) targets: a declared handle
+/// when Java has one (checked when it was declared), else the text.
 ///
 /// # Safety
 /// A non-zero `ptr` is a live declared key expression handle.
-pub unsafe fn resolve(env: &mut JNIEnv, ptr: jlong, text: &JString) -> Result<KeyExpr<'static>> {
+pub unsafe fn resolve(
+    env: &mut JNIEnv,
+    ptr: jlong,
+    text: &JString,
+    kind: &str,
+) -> Result<KeyExpr<'static>> {
     if ptr != 0 {
         return Ok(handle::borrow::<Declared>(ptr, WHAT)?.key_expr.clone());
     }
     let s = string(env, text, "key expression")?;
+    check_len_for(&s, kind, MAX_KEY_EXPR_BYTES)?;
+    KeyExpr::try_from(s.clone()).map_err(|e| invalid(&s, e))
+}
+
+/// A key expression from its text: one too long or invalid fails as a KeyExprException naming it.
+pub fn parse(s: String) -> Result<KeyExpr<'static>> {
     check_len(&s)?;
     KeyExpr::try_from(s.clone()).map_err(|e| invalid(&s, e))
 }
@@ -150,15 +185,18 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprUndecl
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let d: Declared = unsafe { handle::take(ptr, WHAT) }?;
-        if d.session.is_closed() {
-            return Ok(()); // closing the session already dropped every declaration
-        }
-        d.session
-            .undeclare(d.key_expr.clone())
-            .wait()
-            .ctx(Kind::Zenoh, || {
-                format!("undeclaring key expression '{}'", d.key_expr)
+        unsafe {
+            handle::release(ptr, WHAT, |d: Declared| {
+                if d.session.is_closed() {
+                    return Ok(()); // closing the session already dropped every declaration
+                }
+                d.session
+                    .undeclare(d.key_expr.clone())
+                    .wait()
+                    .ctx(Kind::Zenoh, || {
+                        format!("undeclaring key expression '{}'", d.key_expr)
+                    })
             })
+        }?
     })
 }

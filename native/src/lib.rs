@@ -81,3 +81,57 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_testPanic(
         panic!("{}", msg);
     })
 }
+
+/// Test-only export: on a new native thread, attached like a zenoh thread and kept attached until
+/// the end, `times` upcalls each create an object, hand it to `sink` (a java.util.function.Consumer)
+/// and then panic; a last upcall runs `check` (a Runnable) while the thread is still attached, so
+/// it can tell whether the objects are still referenced by frames the panics left behind.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_testUpcallPanics(
+    mut env: JNIEnv,
+    _class: JClass,
+    sink: jni::objects::JObject,
+    times: jint,
+    check: jni::objects::JObject,
+) {
+    use jni::objects::JValue;
+    boundary::run(&mut env, |env| {
+        let sink = env.new_global_ref(sink)?;
+        let check = env.new_global_ref(check)?;
+        let thread = std::thread::Builder::new()
+            .name("upcall-test".into())
+            .spawn(move || {
+                for i in 0..times {
+                    jvm::upcall(4, |env| {
+                        let o = env.new_object("java/lang/Object", "()V", &[])?;
+                        env.call_method(
+                            sink.as_obj(),
+                            "accept",
+                            "(Ljava/lang/Object;)V",
+                            &[JValue::Object(&o)],
+                        )?;
+                        panic!("test panic {i} in an upcall");
+                    });
+                }
+                jvm::upcall(4, |env| {
+                    env.call_method(check.as_obj(), "run", "()V", &[])?;
+                    Ok(())
+                });
+            })
+            .map_err(|e| boundary::Error::zenoh(format!("test thread: {e}")))?;
+        thread
+            .join()
+            .map_err(|_| boundary::Error::zenoh("test thread panicked"))
+    })
+}
+
+/// The build id compiled into this library (build.rs); NativeLoader compares it with the jar's.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_NativeLoader_nativeBuildId(
+    mut env: JNIEnv,
+    _class: JClass,
+) -> jni::sys::jstring {
+    boundary::run(&mut env, |env| {
+        Ok(env.new_string(env!("CAMEL_ZENOH_BUILD_ID"))?.into_raw())
+    })
+}

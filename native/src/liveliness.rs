@@ -3,6 +3,10 @@
 
 //! Liveliness: tokens (handles), liveliness subscribers (the subscriber handle type, with history)
 //! and liveliness get (the get reply path).
+//!
+//! A failure is reported by what failed: an invalid key expression as a KeyExprException before
+//! zenoh is asked, a closed session as a ClosedException, anything else zenoh reports as a
+//! ZenohException.
 
 use std::time::Duration;
 
@@ -10,9 +14,12 @@ use jni::objects::{JClass, JObject, JString};
 use jni::sys::{jboolean, jlong};
 use jni::JNIEnv;
 use zenoh::liveliness::LivelinessToken;
-use zenoh::Wait;
+use zenoh::pubsub::Subscriber;
+use zenoh::query::Reply;
+use zenoh::sample::Sample;
+use zenoh::{Session, Wait};
 
-use crate::boundary::{self, Context, Kind};
+use crate::boundary::{self, Context, Kind, Result};
 use crate::get::{reply_callback, ReplyListener};
 use crate::handle;
 use crate::jvm::Listener;
@@ -21,6 +28,51 @@ use crate::publisher::ignore_closed;
 use crate::session;
 use crate::subscriber::{sample_callback, AnySubscriber};
 use crate::values::string;
+
+fn declare_token(session: &Session, key: String) -> Result<LivelinessToken> {
+    let key = keyexpr::parse(key)?;
+    session
+        .liveliness()
+        .declare_token(key.clone())
+        .wait()
+        .ctx(Kind::Zenoh, || {
+            format!("declaring liveliness token '{key}'")
+        })
+}
+
+fn declare_subscriber(
+    session: &Session,
+    key: String,
+    history: bool,
+    callback: impl Fn(Sample) + Send + Sync + 'static,
+) -> Result<Subscriber<()>> {
+    let key = keyexpr::parse(key)?;
+    session
+        .liveliness()
+        .declare_subscriber(key.clone())
+        .history(history)
+        .callback(callback)
+        .wait()
+        .ctx(Kind::Zenoh, || {
+            format!("declaring liveliness subscriber on '{key}'")
+        })
+}
+
+fn get(
+    session: &Session,
+    key: String,
+    timeout_millis: i64,
+    callback: impl Fn(Reply) + Send + Sync + 'static,
+) -> Result<()> {
+    let key = keyexpr::parse(key)?;
+    let mut b = session.liveliness().get(key.clone());
+    if timeout_millis > 0 {
+        b = b.timeout(Duration::from_millis(timeout_millis as u64));
+    }
+    b.callback(callback)
+        .wait()
+        .ctx(Kind::Zenoh, || format!("liveliness get '{key}'"))
+}
 
 #[no_mangle]
 pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDeclareToken(
@@ -31,16 +83,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "liveliness token", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
-        let token = session
-            .liveliness()
-            .declare_token(key.clone())
-            .wait()
-            .ctx(Kind::KeyExpr, || {
-                format!("declaring liveliness token '{key}'")
-            })?;
-        Ok(handle::into_handle(token))
+        Ok(handle::into_handle(declare_token(session, key)?))
     })
 }
 
@@ -51,9 +96,12 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessUnd
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let t: LivelinessToken = unsafe { handle::take(ptr, "liveliness token") }?;
-        ignore_closed(t.undeclare().wait())
-            .ctx(Kind::Zenoh, || "undeclaring liveliness token".to_string())
+        let r = unsafe {
+            handle::release(ptr, "liveliness token", |t: LivelinessToken| {
+                t.undeclare().wait()
+            })
+        }?;
+        ignore_closed(r).ctx(Kind::Zenoh, || "undeclaring liveliness token".to_string())
     })
 }
 
@@ -68,18 +116,10 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "liveliness subscriber", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
         let callback = sample_callback(Listener::new(env, &listener)?);
-        let sub = session
-            .liveliness()
-            .declare_subscriber(key.clone())
-            .history(history != 0)
-            .callback(callback)
-            .wait()
-            .ctx(Kind::KeyExpr, || {
-                format!("declaring liveliness subscriber on '{key}'")
-            })?;
+        let sub = declare_subscriber(session, key, history != 0, callback)?;
         Ok(handle::into_handle(AnySubscriber::Plain(sub)))
     })
 }
@@ -94,16 +134,59 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
     listener: JObject,
 ) {
     boundary::run(&mut env, |env| {
+        // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let key = string(env, &ke, "key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "liveliness get", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let session = unsafe { session::session(session_ptr) }?;
-        let mut b = session.liveliness().get(key.clone());
-        if timeout_millis > 0 {
-            b = b.timeout(Duration::from_millis(timeout_millis as u64));
-        }
-        b.callback(callback)
-            .wait()
-            .ctx(Kind::KeyExpr, || format!("liveliness get '{key}'"))
+        get(session, key, timeout_millis, callback)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A real zenoh peer session on its own: no listener, no multicast scouting.
+    fn lone_session() -> Session {
+        let config = zenoh::Config::from_json5(
+            r#"{ mode: "peer", listen: { endpoints: [] }, scouting: { multicast: { enabled: false } } }"#,
+        )
+        .expect("config");
+        zenoh::open(config).wait().expect("session")
+    }
+
+    fn kind<T>(r: Result<T>) -> (Kind, String) {
+        match r {
+            Ok(_) => panic!("expected a failure"),
+            Err(e) => (e.kind, e.message),
+        }
+    }
+
+    #[test]
+    fn each_failure_is_reported_as_what_failed() {
+        let session = lone_session();
+        let token = declare_token(&session, "test/live/rs/a".into()).expect("valid key");
+        let (k, message) = kind(declare_token(&session, "test//live".into()));
+        assert_eq!(k, Kind::KeyExpr, "{message}");
+        assert!(message.contains("'test//live'"), "{message}");
+        let (k, _) = kind(declare_subscriber(&session, "a//b".into(), false, |_| {}));
+        assert_eq!(k, Kind::KeyExpr);
+        let (k, _) = kind(get(&session, "a//b".into(), 0, |_| {}));
+        assert_eq!(k, Kind::KeyExpr);
+
+        session.close().wait().expect("close");
+        assert!(ignore_closed(token.undeclare().wait()).is_ok());
+        let (k, message) = kind(declare_token(&session, "test/live/rs/b".into()));
+        assert_eq!(k, Kind::Closed, "{message}");
+        let (k, message) = kind(declare_subscriber(
+            &session,
+            "test/live/rs/*".into(),
+            true,
+            |_| {},
+        ));
+        assert_eq!(k, Kind::Closed, "{message}");
+        let (k, message) = kind(get(&session, "test/live/rs/*".into(), 100, |_| {}));
+        assert_eq!(k, Kind::Closed, "{message}");
+    }
 }

@@ -10,6 +10,7 @@ use jni::objects::{JByteArray, JClass, JString};
 use jni::sys::{jint, jlong};
 use jni::JNIEnv;
 use zenoh::pubsub::Publisher;
+use zenoh::session::SessionClosedError;
 use zenoh::Wait;
 use zenoh_ext::{AdvancedPublisher, AdvancedPublisherBuilderExt, CacheConfig, MissDetectionConfig};
 
@@ -73,7 +74,15 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherDecl
     heartbeat_millis: jlong,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "publisher") }?;
+        let advanced = cache_max_samples > 0 || heartbeat_millis > 0;
+        if advanced {
+            keyexpr::check_len_for(
+                key_expr.as_str(),
+                "publisher with cache or heartbeat",
+                keyexpr::MAX_ADVANCED_KEY_EXPR_BYTES,
+            )?;
+        }
         let enc = encoding(env, encoding_id, &schema)?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;
@@ -88,7 +97,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherDecl
         if let Some(e) = enc {
             builder = builder.encoding(e);
         }
-        let publisher = if cache_max_samples > 0 || heartbeat_millis > 0 {
+        let publisher = if advanced {
             let mut adv = builder.advanced();
             if cache_max_samples > 0 {
                 adv = adv
@@ -155,22 +164,25 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherUnde
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let p: AnyPublisher = unsafe { handle::take(ptr, WHAT) }?;
-        let key = p.key();
-        let r = match p {
-            AnyPublisher::Plain(p) => p.undeclare().wait(),
-            AnyPublisher::Advanced(p) => p.undeclare().wait(),
-        };
+        let (key, r) = unsafe {
+            handle::release(ptr, WHAT, |p: AnyPublisher| {
+                let key = p.key();
+                let r = match p {
+                    AnyPublisher::Plain(p) => p.undeclare().wait(),
+                    AnyPublisher::Advanced(p) => p.undeclare().wait(),
+                };
+                (key, r)
+            })
+        }?;
         ignore_closed(r).ctx(Kind::Zenoh, || format!("undeclaring publisher on '{key}'"))
     })
 }
 
 /// Undeclaring after the session closed is not an error: closing already undeclared everything.
-pub fn ignore_closed<E: std::fmt::Display>(
-    r: std::result::Result<(), E>,
-) -> std::result::Result<(), E> {
+/// Only zenoh's `SessionClosedError` is ignored; any other failure (whatever its text) is reported.
+pub fn ignore_closed(r: zenoh::Result<()>) -> zenoh::Result<()> {
     match r {
-        Err(e) if e.to_string().to_lowercase().contains("closed") => Ok(()),
+        Err(e) if e.downcast_ref::<SessionClosedError>().is_some() => Ok(()),
         other => other,
     }
 }
@@ -189,7 +201,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPut(
     qos_bits: jint,
 ) {
     boundary::run(&mut env, |env| -> Result<()> {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "put") }?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -217,7 +229,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionDelete
     qos_bits: jint,
 ) {
     boundary::run(&mut env, |env| -> Result<()> {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "delete") }?;
         let att = opt_bytes(env, &attachment)?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;
@@ -248,4 +260,28 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherHasM
         let status = status.ctx(Kind::Zenoh, || format!("matching status of '{}'", p.key()))?;
         Ok(status.matching() as jni::sys::jboolean)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_closed_session_is_ignored_on_undeclare() {
+        assert!(ignore_closed(Ok(())).is_ok());
+        assert!(ignore_closed(Err(SessionClosedError.into())).is_ok());
+        for text in [
+            "link closed",
+            "transport closed by peer",
+            "Closed",
+            "session closed",
+        ] {
+            let e: zenoh::Error = text.into();
+            assert_eq!(
+                ignore_closed(Err(e)).unwrap_err().to_string(),
+                text,
+                "an error that only reads like a closed session is reported"
+            );
+        }
+    }
 }

@@ -18,7 +18,7 @@ use crate::jvm::{self, Listener};
 use crate::keyexpr;
 use crate::publisher::ignore_closed;
 use crate::session;
-use crate::values::{bytes, encoding, locality, new_bytes, opt_bytes, string};
+use crate::values::{bytes, encoding, locality, new_bytes, opt_bytes, schema_string, string};
 
 const WHAT: &str = "queryable";
 const QUERY: &str = "query";
@@ -37,7 +37,7 @@ fn deliver(listener: &Listener, query: Query) {
             Some(e) => (
                 e.id() as i32,
                 match e.schema() {
-                    Some(s) => env.new_string(String::from_utf8_lossy(s.as_ref()))?.into(),
+                    Some(s) => schema_string(env, s.as_ref())?,
                     None => JObject::null(),
                 },
             ),
@@ -76,7 +76,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryableDecl
     listener: JObject,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "queryable") }?;
         let session = unsafe { session::session(session_ptr) }?;
         let l = Listener::new(env, &listener)?;
         let q: Queryable<()> = session
@@ -99,8 +99,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryableUnde
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let q: Queryable<()> = unsafe { handle::take(ptr, WHAT) }?;
-        ignore_closed(q.undeclare().wait()).ctx(Kind::Zenoh, || "undeclaring queryable".to_string())
+        let r = unsafe { handle::release(ptr, WHAT, |q: Queryable<()>| q.undeclare().wait()) }?;
+        ignore_closed(r).ctx(Kind::Zenoh, || "undeclaring queryable".to_string())
     })
 }
 
@@ -118,7 +118,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReply(
     boundary::run(&mut env, |env| {
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
         let key = string(env, &ke, "reply key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "reply", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -146,7 +146,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReplyDel
     boundary::run(&mut env, |env| {
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
         let key = string(env, &ke, "reply key expression")?;
-        keyexpr::check_len(&key)?;
+        keyexpr::check_len_for(&key, "reply", keyexpr::MAX_KEY_EXPR_BYTES)?;
         let att = opt_bytes(env, &attachment)?;
         let mut b = q.reply_del(key.clone());
         if let Some(a) = att {
@@ -188,8 +188,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryFinish(
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let q: Query = unsafe { handle::take(ptr, QUERY) }?;
-        drop(q);
-        Ok(())
+        // dropping the query sends the final response
+        unsafe { handle::release(ptr, QUERY, drop::<Query>) }
     })
 }

@@ -8,7 +8,7 @@ use jni::objects::JObject;
 use jni::JNIEnv;
 use zenoh::sample::Sample;
 
-use crate::values::{new_bytes, null_or_string, sample_flags};
+use crate::values::{new_bytes, null_or_string, sample_flags, schema_string};
 
 /// The JVM values of one sample of a get reply.
 pub struct SampleValues<'l> {
@@ -27,7 +27,7 @@ impl<'l> SampleValues<'l> {
         let payload = new_bytes(env, s.payload())?.into();
         let enc = s.encoding();
         let schema = match enc.schema() {
-            Some(b) => env.new_string(String::from_utf8_lossy(b.as_ref()))?.into(),
+            Some(b) => schema_string(env, b.as_ref())?,
             None => JObject::null(),
         };
         let timestamp = null_or_string(env, s.timestamp().map(|t| t.to_string()).as_deref())?;

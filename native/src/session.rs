@@ -6,6 +6,7 @@
 use jni::objects::{JClass, JObjectArray, JString};
 use jni::sys::{jboolean, jlong, jobjectArray, jstring};
 use jni::JNIEnv;
+use serde_json::Value;
 use zenoh::{Config, Session, Wait};
 
 use crate::boundary::{self, Context, Error, Kind, Result};
@@ -28,25 +29,39 @@ fn config(
 ) -> Result<Config> {
     let text = opt_string(env, json5)?;
     let path = opt_string(env, file)?;
+    const INLINE: &str = "zenoh config (inline JSON5)";
+    if let Some(t) = &text {
+        check_syntax(t, INLINE)?;
+    }
     let mut config = match (&path, &text) {
         (Some(p), _) => {
-            Config::from_file(p).ctx(Kind::Config, || format!("zenoh config file '{p}'"))?
+            let what = format!("zenoh config file '{p}'");
+            let is_json = [".json", ".json5"].iter().any(|x| p.ends_with(x));
+            let content = if is_json {
+                std::fs::read_to_string(p).ok()
+            } else {
+                None
+            };
+            if let Some(c) = &content {
+                check_syntax(c, &what)?;
+            }
+            Config::from_file(p).map_err(|e| {
+                // zenoh reports a file's errors in Debug form (its reason inside a quoted string):
+                // the same text read inline gives the plain reason
+                let reason = match content.as_deref().map(Config::from_json5) {
+                    Some(Err(inline)) => inline.to_string(),
+                    _ => e.to_string(),
+                };
+                config_error(&what, &reason)
+            })?
         }
         (None, Some(t)) => {
-            Config::from_json5(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?
+            Config::from_json5(t).map_err(|e| config_error(INLINE, &e.to_string()))?
         }
         (None, None) => Config::default(),
     };
     if let (Some(_), Some(t)) = (&path, &text) {
-        // both given: the file is the base, the inline text's top-level keys are applied over it
-        let inline: serde_json::Map<String, serde_json::Value> =
-            json5::from_str(t).ctx(Kind::Config, || "zenoh config (inline JSON5)".to_string())?;
-        for (k, v) in inline {
-            let v = v.to_string();
-            config.insert_json5(&k, &v).ctx(Kind::Config, || {
-                format!("zenoh config (inline JSON5) key '{k}'")
-            })?;
-        }
+        lay_over(&mut config, t)?;
     }
     if !overrides.is_null() {
         let n = env.get_array_length(overrides)?;
@@ -56,6 +71,8 @@ fn config(
             let v = env.get_object_array_element(overrides, i + 1)?;
             let k: String = env.get_string(&JString::from(k))?.into();
             let v: String = env.get_string(&JString::from(v))?.into();
+            // overrides come from the component's options (mode, connect, listen, scouting),
+            // never credentials: zenoh's reason and the value are kept
             config
                 .insert_json5(&k, &v)
                 .ctx(Kind::Config, || format!("zenoh config key '{k}' = {v}"))?;
@@ -63,6 +80,111 @@ fn config(
         }
     }
     Ok(config)
+}
+
+/// Lays inline JSON5 over a configuration read from a file, deep: an object merges into the file's
+/// object key by key (recursively), anything else (a scalar, an array) replaces the file's value.
+/// So `{transport: {link: {tx: {batch_size: 8192}}}}` keeps the file's TLS settings, and
+/// `{connect: {endpoints: [...]}}` replaces the file's endpoint list.
+fn lay_over(config: &mut Config, inline: &str) -> Result<()> {
+    let inline: serde_json::Map<String, Value> = json5::from_str(inline)
+        .map_err(|e| config_error("zenoh config (inline JSON5)", &e.to_string()))?;
+    for (k, v) in inline {
+        let base = config
+            .get_json(&k)
+            .ok()
+            .and_then(|j| serde_json::from_str::<Value>(&j).ok());
+        let v = match base {
+            Some(mut base) if base.is_object() && v.is_object() => {
+                merge(&mut base, v);
+                base
+            }
+            _ => v,
+        };
+        config.insert_json5(&k, &v.to_string()).map_err(|e| {
+            config_error(
+                &format!("zenoh config (inline JSON5) key '{k}'"),
+                &e.to_string(),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// `over` merged into `base`: objects key by key, recursively; any other value replaces.
+fn merge(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Object(b), Value::Object(o)) => {
+            for (k, v) in o {
+                match b.get_mut(&k) {
+                    Some(existing) => merge(existing, v),
+                    None => {
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (b, o) => *b = o,
+    }
+}
+
+/// A configuration text that does not parse fails with where it stopped (line and column), never
+/// with the offending text: json5's own message quotes the whole line, which may hold credentials.
+fn check_syntax(text: &str, what: &str) -> Result<()> {
+    match json5::from_str::<serde_json::Value>(text) {
+        Ok(_) => Ok(()),
+        Err(json5::Error::Message {
+            location: Some(at), ..
+        }) => Err(Error::new(
+            Kind::Config,
+            format!(
+                "{what}: not valid JSON5 at line {}, column {}",
+                at.line, at.column
+            ),
+        )),
+        Err(_) => Err(Error::new(Kind::Config, format!("{what}: not valid JSON5"))),
+    }
+}
+
+/// zenoh's reason for refusing a configuration, without any value it quotes: zenoh prints the
+/// whole configuration after "Invalid configuration:", serde quotes a string of the wrong type,
+/// json5 quotes the offending line. Field names (between backticks) are kept.
+fn config_error(what: &str, reason: &str) -> Error {
+    Error::new(
+        Kind::Config,
+        format!("{what}: {}", redact_config_values(reason)),
+    )
+}
+
+pub(crate) fn redact_config_values(reason: &str) -> String {
+    let reason = match reason.find("Invalid configuration:") {
+        Some(i) => &reason[..i + "Invalid configuration".len()],
+        None => reason,
+    };
+    // json5's rendering of a syntax error: " --> line:col" followed by the quoted line
+    let reason = match reason.find(" --> ") {
+        Some(i) => &reason[..i],
+        None => reason,
+    };
+    // every string literal (escapes within it included) becomes "…"
+    let mut out = String::with_capacity(reason.len());
+    let mut quoted = false;
+    let mut chars = reason.chars();
+    while let Some(c) = chars.next() {
+        if quoted {
+            if c == '\\' {
+                chars.next();
+            } else if c == '"' {
+                quoted = false;
+            }
+        } else if c == '"' {
+            out.push_str("\"…\"");
+            quoted = true;
+        } else {
+            out.push(c);
+        }
+    }
+    out.trim_end().to_string()
 }
 
 #[no_mangle]
@@ -96,9 +218,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionClose(
 ) {
     boundary::run(&mut env, |_| {
         // SAFETY: Java frees each handle exactly once, after the last call on it returned.
-        let session: Session = unsafe { handle::take(ptr, WHAT) }?;
-        let result = session.close().wait();
-        drop(session);
+        let result =
+            unsafe { handle::release(ptr, WHAT, |session: Session| session.close().wait()) }?;
         result.map_err(|e| Error::zenoh(format!("closing zenoh session: {e}")))
     })
 }
@@ -158,4 +279,115 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPeers(
         }
         Ok(outer.into_raw())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(name: &str, json5: &str) -> std::path::PathBuf {
+        let p =
+            std::env::temp_dir().join(format!("camel-zenoh-{}-{name}.json5", std::process::id()));
+        std::fs::write(&p, json5).unwrap();
+        p
+    }
+
+    fn json(config: &Config, key: &str) -> Value {
+        serde_json::from_str(&config.get_json(key).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn inline_objects_merge_into_the_files_and_arrays_replace() {
+        let p = file(
+            "merge",
+            r#"{
+                timestamping: { enabled: true },
+                connect: { endpoints: ["tcp/127.0.0.1:7447", "tcp/127.0.0.1:7448"] },
+                transport: { link: { tls: { root_ca_certificate: "/etc/zenoh/ca.pem" } } },
+            }"#,
+        );
+        let mut config = Config::from_file(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        lay_over(
+            &mut config,
+            r#"{
+                timestamping: { drop_future_timestamp: false },
+                connect: { endpoints: ["tcp/127.0.0.1:9999"] },
+                transport: { link: { tx: { batch_size: 8192 } } },
+                mode: "client",
+            }"#,
+        )
+        .unwrap();
+        assert_eq!(
+            json(&config, "timestamping/enabled"),
+            Value::Bool(true),
+            "nested key kept"
+        );
+        assert_eq!(
+            json(&config, "timestamping/drop_future_timestamp"),
+            Value::Bool(false)
+        );
+        assert_eq!(
+            json(&config, "transport/link/tls/root_ca_certificate"),
+            Value::String("/etc/zenoh/ca.pem".into()),
+            "a sibling section kept"
+        );
+        assert_eq!(json(&config, "transport/link/tx/batch_size"), 8192);
+        assert_eq!(
+            json(&config, "connect/endpoints"),
+            serde_json::json!(["tcp/127.0.0.1:9999"]),
+            "an array replaces, it does not append"
+        );
+        assert_eq!(json(&config, "mode"), Value::String("client".into()));
+    }
+
+    #[test]
+    fn every_section_of_a_configuration_survives_being_laid_over_itself() {
+        let p = file("roundtrip", r#"{ mode: "peer" }"#);
+        let mut config = Config::from_file(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        let whole = serde_json::to_value(&config).unwrap();
+        for (k, v) in whole.as_object().unwrap() {
+            let inline = serde_json::json!({ k.clone(): v }).to_string();
+            lay_over(&mut config, &inline)
+                .unwrap_or_else(|e| panic!("section '{k}': {}", e.message));
+            assert_eq!(&json(&config, k), v, "section '{k}'");
+        }
+    }
+
+    #[test]
+    fn a_bad_inline_value_names_its_key() {
+        let p = file("bad", r#"{ mode: "peer" }"#);
+        let mut config = Config::from_file(&p).unwrap();
+        std::fs::remove_file(&p).unwrap();
+        let e = lay_over(
+            &mut config,
+            r#"{ transport: { link: { tx: { batch_size: "big" } } } }"#,
+        )
+        .unwrap_err();
+        assert!(e.message.contains("'transport'"), "{}", e.message);
+    }
+
+    use super::redact_config_values as redact;
+
+    #[test]
+    fn config_values_are_never_quoted_back() {
+        assert_eq!(
+            redact("invalid type: string \"S3cr3t\", expected u64"),
+            "invalid type: string \"…\", expected u64"
+        );
+        assert_eq!(
+            redact("JSON error: Message { msg: \"invalid type: string \\\"S3cr3t\\\"\", location: None }"),
+            "JSON error: Message { msg: \"…\", location: None }"
+        );
+        assert_eq!(
+            redact("Invalid configuration: {\"password\":\"S3cr3t\"}"),
+            "Invalid configuration"
+        );
+        assert_eq!(redact(" --> 2:5\n  |\n2 | password: \"S3cr3t\" x\n"), "");
+        assert_eq!(
+            redact("unknown field `pasword`, expected one of `user`, `password`"),
+            "unknown field `pasword`, expected one of `user`, `password`"
+        );
+    }
 }

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
 
 //! Subscribers: plain, zenoh-ext advanced (history, recovery, miss detection), and liveliness
-//! subscribers share one handle type. Samples reach Java as values (sample.rs).
+//! subscribers share one handle type. Samples reach Java as values, in batches (delivery.rs);
+//! missed-sample reports of an advanced subscriber, one upcall each.
 
 use std::time::Duration;
 
@@ -17,7 +18,7 @@ use zenoh_ext::{
     SampleMissListener,
 };
 
-use crate::boundary::{self, Context, Kind};
+use crate::boundary::{self, Context, Error, Kind, Result};
 use crate::delivery;
 use crate::handle;
 use crate::jvm::{self, Listener};
@@ -36,8 +37,31 @@ pub enum AnySubscriber {
 /// The zenoh callback for a SampleSink listener: samples cross to Java in batches (delivery.rs);
 /// nothing is retained once delivered, and the queue is dropped with the callback.
 pub fn sample_callback(listener: Listener) -> impl Fn(Sample) + Send + Sync + 'static {
-    let delivery = delivery::Callback::new(listener);
+    limited_sample_callback(listener, delivery::DEFAULT_MAX_PENDING)
+}
+
+/// [`sample_callback`] holding at most `max_pending` bytes of samples not yet delivered.
+fn limited_sample_callback(
+    listener: Listener,
+    max_pending: usize,
+) -> impl Fn(Sample) + Send + Sync + 'static {
+    let delivery = delivery::Callback::new(listener, max_pending);
     move |s: Sample| delivery.call(s)
+}
+
+/// The pending limit Java asked for, checked against the range delivery.rs supports.
+fn max_pending(bytes: jint) -> Result<usize> {
+    match usize::try_from(bytes) {
+        Ok(b) if (delivery::MIN_MAX_PENDING..=delivery::MAX_MAX_PENDING).contains(&b) => Ok(b),
+        _ => Err(Error::new(
+            Kind::Config,
+            format!(
+                "maxPendingBytes {bytes} is outside {}..={}",
+                delivery::MIN_MAX_PENDING,
+                delivery::MAX_MAX_PENDING
+            ),
+        )),
+    }
 }
 
 #[no_mangle]
@@ -53,17 +77,26 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
     recovery: jboolean,
     recovery_period_millis: jlong,
     miss_listener: JObject,
+    max_pending_bytes: jint,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke) }?;
+        let limit = max_pending(max_pending_bytes)?;
+        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "subscriber") }?;
+        let advanced = history_max_samples > 0 || recovery != 0;
+        if advanced {
+            keyexpr::check_len_for(
+                key_expr.as_str(),
+                "subscriber with history or recovery",
+                keyexpr::MAX_ADVANCED_KEY_EXPR_BYTES,
+            )?;
+        }
         let session = unsafe { session::session(session_ptr) }?;
         let what = || format!("declaring subscriber on '{key_expr}'");
-        let callback = sample_callback(Listener::new(env, &listener)?);
+        let callback = limited_sample_callback(Listener::new(env, &listener)?, limit);
         let builder = session
             .declare_subscriber(key_expr.clone())
             .callback(callback)
             .allowed_origin(locality(origin)?);
-        let advanced = history_max_samples > 0 || recovery != 0;
         if !advanced {
             return Ok(handle::into_handle(AnySubscriber::Plain(
                 builder.wait().ctx(Kind::Zenoh, what)?,
@@ -122,16 +155,17 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberUnd
     ptr: jlong,
 ) {
     boundary::run(&mut env, |_| {
-        let s: AnySubscriber = unsafe { handle::take(ptr, WHAT) }?;
-        let r = match s {
-            AnySubscriber::Plain(s) => s.undeclare().wait(),
-            AnySubscriber::Advanced(s, misses) => {
-                if let Some(m) = misses {
-                    let _ = m.undeclare().wait();
+        let r = unsafe {
+            handle::release(ptr, WHAT, |s: AnySubscriber| match s {
+                AnySubscriber::Plain(s) => s.undeclare().wait(),
+                AnySubscriber::Advanced(s, misses) => {
+                    if let Some(m) = misses {
+                        let _ = m.undeclare().wait();
+                    }
+                    s.undeclare().wait()
                 }
-                s.undeclare().wait()
-            }
-        };
+            })
+        }?;
         ignore_closed(r).ctx(Kind::Zenoh, || "undeclaring subscriber".to_string())
     })
 }

@@ -21,19 +21,25 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
     }
     let id = u16::try_from(id)
         .map_err(|_| Error::zenoh(format!("encoding id {id} is outside 0..65535")))?;
-    let schema = opt_string(env, schema)?;
+    let schema = if schema.is_null() {
+        None
+    } else {
+        let java = env.get_string(schema)?;
+        Some(schema_bytes(java.to_bytes()))
+    };
     if let Some(s) = &schema {
         // zenoh writes a schema with an 8-bit length; a longer one makes zenoh panic while it holds
-        // a session lock, poisoning the session (found by camel-zenoh's bad-input suite)
+        // a session lock, poisoning the session: refused here, before zenoh sees it
         if s.len() > u8::MAX as usize {
-            let start: String = s.chars().take(40).collect();
+            let text = String::from_utf8_lossy(s);
+            let start: String = text.chars().take(40).collect();
             return Err(Error::zenoh(format!(
                 "encoding schema '{start}...' is {} bytes long: zenoh carries at most 255",
                 s.len()
             )));
         }
     }
-    let schema = schema.map(|s| ZSlice::from(s.into_bytes()));
+    let schema = schema.map(ZSlice::from);
     Ok(Some(Encoding::new(id, schema)))
 }
 
@@ -64,6 +70,98 @@ pub fn new_bytes<'l>(env: &mut JNIEnv<'l>, z: &ZBytes) -> jni::errors::Result<JB
     match z.to_bytes() {
         std::borrow::Cow::Borrowed(b) => env.byte_array_from_slice(b),
         std::borrow::Cow::Owned(v) => env.byte_array_from_slice(&v),
+    }
+}
+
+/// A received encoding schema as a Java String, losslessly: valid UTF-8 as it is, and each byte of
+/// an invalid sequence as the lone surrogate U+DC00 + byte (Python's "surrogateescape"; Java
+/// Strings may hold lone surrogates). Such a String counts one UTF-8 byte per escaped byte, so a
+/// received schema always fits Encoding's 255-byte check, whatever bytes the peer sent.
+pub fn schema_string<'l>(env: &mut JNIEnv<'l>, bytes: &[u8]) -> jni::errors::Result<JObject<'l>> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok(env.new_string(s)?.into());
+    }
+    let units = escape_utf16(bytes);
+    let raw = env.get_raw();
+    // SAFETY: `raw` is this thread's JNIEnv; NewString copies `units`, which outlives the call
+    let s = unsafe {
+        let new_string = (**raw)
+            .NewString
+            .ok_or(jni::errors::Error::JNIEnvMethodNotFound("NewString"))?;
+        new_string(raw, units.as_ptr(), units.len() as jni::sys::jsize)
+    };
+    if s.is_null() {
+        return Err(jni::errors::Error::NullPtr("NewString"));
+    }
+    // SAFETY: a fresh local reference to a java.lang.String
+    Ok(unsafe { JObject::from_raw(s) })
+}
+
+/// The bytes of a schema Java sends, from the Java String's modified UTF-8: UTF-8, except that a
+/// lone surrogate U+DC80..U+DCFF (an escaped byte of a received schema, see [`schema_string`])
+/// becomes that byte again, so a received encoding is sent back exactly as it came.
+pub fn schema_bytes(m: &[u8]) -> Vec<u8> {
+    if m.is_ascii() {
+        return m.to_vec(); // the usual case: modified UTF-8 of ASCII is ASCII
+    }
+    let mut out = Vec::with_capacity(m.len());
+    let unit = |i: usize| -> Option<(u32, usize)> {
+        let b = *m.get(i)? as u32;
+        let cont = |k: usize| m.get(i + k).map(|&c| c as u32 & 0x3F);
+        match b {
+            0x00..=0x7F => Some((b, 1)),
+            0xC0..=0xDF => Some((((b & 0x1F) << 6) | cont(1)?, 2)),
+            0xE0..=0xEF => Some((((b & 0x0F) << 12) | (cont(1)? << 6) | cont(2)?, 3)),
+            _ => None,
+        }
+    };
+    let mut i = 0;
+    while i < m.len() {
+        let Some((u, n)) = unit(i) else {
+            out.push(m[i]); // not modified UTF-8: kept as is
+            i += 1;
+            continue;
+        };
+        i += n;
+        let c = match u {
+            0xD800..=0xDBFF => match unit(i) {
+                Some((low @ 0xDC00..=0xDFFF, n2)) => {
+                    i += n2;
+                    char::from_u32(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))
+                }
+                _ => None,
+            },
+            0xDC80..=0xDCFF => {
+                out.push((u & 0xFF) as u8);
+                continue;
+            }
+            _ => char::from_u32(u),
+        };
+        let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+    out
+}
+
+/// UTF-16 of `bytes` with every byte of an invalid UTF-8 sequence as U+DC00 + byte.
+pub fn escape_utf16(bytes: &[u8]) -> Vec<u16> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.extend(s.encode_utf16());
+                return out;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                // SAFETY: from_utf8 validated `valid`
+                out.extend(unsafe { std::str::from_utf8_unchecked(valid) }.encode_utf16());
+                let bad = e.error_len().unwrap_or(after.len());
+                out.extend(after[..bad].iter().map(|&b| 0xDC00 | b as u16));
+                rest = &after[bad..];
+            }
+        }
     }
 }
 
@@ -235,6 +333,53 @@ mod tests {
         assert!(error_of(qos(bits(3, 5, false, true, 0))).contains("congestion control code 3"));
         assert!(error_of(qos(bits(0, 0, false, true, 0))).contains("priority code 0"));
         assert!(error_of(qos(bits(0, 5, false, true, 3))).contains("locality code 3"));
+    }
+
+    #[test]
+    fn received_schemas_are_escaped_losslessly() {
+        assert_eq!(
+            escape_utf16(b"v=2"),
+            "v=2".encode_utf16().collect::<Vec<_>>()
+        );
+        assert_eq!(escape_utf16(&[0xFF; 3]), vec![0xDCFF; 3]);
+        let mixed = [b'a', 0xC3, 0xA9, 0xFF, b'b', 0xE2, 0x82];
+        assert_eq!(
+            escape_utf16(&mixed),
+            vec!['a' as u16, 0xE9, 0xDCFF, 'b' as u16, 0xDCE2, 0xDC82]
+        );
+    }
+
+    /// Java's modified UTF-8 of a UTF-16 string (what GetStringUTFChars returns).
+    fn modified_utf8(units: &[u16]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &u in units {
+            let u = u as u32;
+            match u {
+                0x01..=0x7F => out.push(u as u8),
+                0x00 | 0x80..=0x7FF => {
+                    out.extend([0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
+                }
+                _ => out.extend([
+                    0xE0 | (u >> 12) as u8,
+                    0x80 | ((u >> 6) & 0x3F) as u8,
+                    0x80 | (u & 0x3F) as u8,
+                ]),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn escaped_schemas_are_sent_back_as_their_original_bytes() {
+        for bytes in [
+            b"v=2".to_vec(),
+            vec![0xFF; 100],
+            vec![b'a', 0xC3, 0xA9, 0xFF, b'b', 0xE2, 0x82],
+            "caf\u{e9} \u{1F600}\u{0}".as_bytes().to_vec(),
+        ] {
+            let java = modified_utf8(&escape_utf16(&bytes));
+            assert_eq!(schema_bytes(&java), bytes);
+        }
     }
 
     #[test]

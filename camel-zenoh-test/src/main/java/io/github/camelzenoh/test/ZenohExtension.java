@@ -7,7 +7,9 @@ package io.github.camelzenoh.test;
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
 import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
 import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.GetOptions;
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Query;
@@ -60,8 +62,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class ZenohExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
-    /** How long declarations are given to reach the other sessions through the router. */
-    static final Duration SETTLE = Duration.ofMillis(300);
+    /**
+     * How long a declaration of the helpers' session is given to reach the route's sessions through
+     * the router: zenoh shows no event on the helpers' side when it has (a subscriber's matching
+     * status is the publisher's, and a queryable has none), so this is a stated allowance.
+     */
+    static final Duration PROPAGATION_ALLOWANCE = Duration.ofMillis(300);
 
     private final String mode;
     private Session router;
@@ -221,7 +227,7 @@ public final class ZenohExtension
 
     public void configure(ZenohConfiguration c) {
         c.setConnect(connectEndpoint());
-        c.setMode(clientMode());
+        c.setMode(EnumNames.parse(Mode.class, clientMode()));
         c.setMulticastScouting(false);
         if ("peer".equals(clientMode())) {
             c.setListen("tcp/127.0.0.1:0");
@@ -263,7 +269,7 @@ public final class ZenohExtension
         synchronized (opened) {
             opened.add(r);
         }
-        sleep(SETTLE);
+        allowDeclarationToSpread();
         return r;
     }
 
@@ -316,7 +322,7 @@ public final class ZenohExtension
         synchronized (opened) {
             opened.add(q);
         }
-        sleep(SETTLE);
+        allowDeclarationToSpread();
         return q;
     }
 
@@ -332,12 +338,20 @@ public final class ZenohExtension
                     throw new AssertionError(
                             "no subscriber on '" + keyExpr + "' within " + timeout);
                 }
-                sleep(Duration.ofMillis(20));
+                pause(POLL);
             }
         }
     }
 
-    static void sleep(Duration d) {
+    /** How often {@link #awaitSubscriber} looks at the matching status. */
+    private static final Duration POLL = Duration.ofMillis(10);
+
+    /** See {@link #PROPAGATION_ALLOWANCE}: the helpers' one deliberate pause. */
+    private static void allowDeclarationToSpread() {
+        pause(PROPAGATION_ALLOWANCE);
+    }
+
+    private static void pause(Duration d) {
         try {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {

@@ -31,7 +31,6 @@ class ReadmeExampleTest extends CamelTestSupport {
         return new RouteBuilder() {
             public void configure() {
                 from(zenoh("robots/*/temp"))
-                        .removeHeaders("CamelZenohEncoding*")
                         .transform(simple("${bodyAs(String)} C"))
                         .to(zenoh("fleet/temperatures").encoding("text/plain"));
             }

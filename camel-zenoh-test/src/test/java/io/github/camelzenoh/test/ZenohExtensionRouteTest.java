@@ -37,7 +37,6 @@ class ZenohExtensionRouteTest extends CamelTestSupport {
             @Override
             public void configure() {
                 from(zenoh("orders/in/*"))
-                        .removeHeaders("CamelZenohEncoding*")
                         .transform(
                                 simple(
                                         "{\"order\":\"${bodyAs(String)}\",\"from\":\"${header.CamelZenohKeyExpr}\"}"))

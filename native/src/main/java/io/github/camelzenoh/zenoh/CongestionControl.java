@@ -11,5 +11,13 @@ public enum CongestionControl {
     /** wait for room (bounded by zenoh's wait_before_close) */
     BLOCK,
     /** block for the first message of a batch, drop the rest (zenoh unstable) */
-    BLOCK_FIRST
+    BLOCK_FIRST;
+
+    private final String text = EnumNames.camelCase(name());
+
+    /** The camel-case spelling ("blockFirst"), as options and headers write it. */
+    @Override
+    public String toString() {
+        return text;
+    }
 }

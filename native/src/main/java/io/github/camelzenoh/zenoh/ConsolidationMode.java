@@ -8,5 +8,13 @@ public enum ConsolidationMode {
     AUTO,
     NONE,
     MONOTONIC,
-    LATEST
+    LATEST;
+
+    private final String text = EnumNames.camelCase(name());
+
+    /** The camel-case spelling ("monotonic"), as options and headers write it. */
+    @Override
+    public String toString() {
+        return text;
+    }
 }

@@ -7,20 +7,106 @@ package io.github.camelzenoh.zenoh;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /** Turns upcall values into the public types and keeps listener exceptions out of native code. */
 final class Dispatch {
 
     private static final System.Logger LOG = System.getLogger("io.github.camelzenoh.zenoh");
 
+    /** Received items that could not be handed to a listener, per reason. */
+    private static final ConcurrentHashMap<String, LongAdder> UNDELIVERED =
+            new ConcurrentHashMap<>();
+
     private Dispatch() {}
+
+    /**
+     * Counts a received item that cannot reach its listener under {@code reason}; the first of each
+     * reason is logged (with the cause), the rest only counted.
+     */
+    static void undeliverable(String reason, Throwable cause) {
+        LongAdder n = UNDELIVERED.get(reason);
+        if (n == null) {
+            LongAdder fresh = new LongAdder();
+            n = UNDELIVERED.putIfAbsent(reason, fresh);
+            if (n == null) {
+                n = fresh;
+                LOG.log(
+                        Level.WARNING,
+                        reason
+                                + " (dropped; logged once, counted in"
+                                + " NativeDiagnostics.undelivered()): "
+                                + cause,
+                        cause);
+            }
+        }
+        n.increment();
+    }
+
+    /** Undeliverable received items so far, per reason. */
+    static Map<String, Long> undelivered() {
+        Map<String, Long> m = new TreeMap<>();
+        UNDELIVERED.forEach((reason, n) -> m.put(reason, n.sum()));
+        return m;
+    }
+
+    /**
+     * A received encoding schema, decoded losslessly: valid UTF-8 as it is, each byte of an invalid
+     * sequence as the lone surrogate U+DC00 + byte (as the native side does for queries and
+     * replies). The wire allows any bytes; such a String still counts one UTF-8 byte per escaped
+     * byte, within {@link Encoding#MAX_SCHEMA_BYTES}.
+     */
+    static String schema(byte[] bytes) {
+        String s = new String(bytes, StandardCharsets.UTF_8);
+        if (s.indexOf('\uFFFD') < 0) {
+            return s; // valid UTF-8 (the usual case): decoded once
+        }
+        CharsetDecoder d =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length); // UTF-8 never decodes to more chars
+        while (true) {
+            CoderResult r = d.decode(in, out, true);
+            if (r.isError()) {
+                for (int i = 0; i < r.length(); i++) {
+                    out.put((char) (0xDC00 | (in.get() & 0xFF)));
+                }
+            } else {
+                d.flush(out);
+                return out.flip().toString();
+            }
+        }
+    }
+
+    /**
+     * Called by the native side when an upcall failed: an exception escaped a sink (a listener's
+     * own exceptions are caught and logged below), a JNI call failed or native code panicked. It is
+     * logged here, so it reaches the application's logging (SLF4J through the System.Logger or
+     * java.util.logging bridge), never printed on stderr by the JVM.
+     */
+    static void upcallFailed(String message, Throwable thrown) {
+        LOG.log(
+                Level.ERROR,
+                message != null ? message : "a zenoh callback failed in Java code",
+                thrown);
+    }
 
     static SampleSink samples(SampleListener listener) {
         return new SampleBatches(listener);
     }
 
-    /** Decodes the batches of SampleSink#onSamples into Samples, one listener call each. */
+    /** Decodes the batches of {@link SampleSink#onSamples} into Samples, one listener call each. */
     static final class SampleBatches implements SampleSink {
 
         private final SampleListener listener;
@@ -30,15 +116,18 @@ final class Dispatch {
 
         private volatile byte[] lastKeyBytes = new byte[0];
 
+        /** Drops are logged as a warning the first time, then at debug level. */
+        private volatile boolean droppedBefore;
+
         SampleBatches(SampleListener listener) {
             this.listener = listener;
         }
 
         @Override
-        public void onSamples(int count, int metaAt, ByteBuffer batch) {
+        public void onSamples(int count, int dataAt, int metaAt, ByteBuffer batch) {
             ByteBuffer b = batch.order(ByteOrder.nativeOrder());
             String key = null;
-            int at = 0;
+            int at = dataAt;
             for (int i = 0, m = metaAt; i < count; i++, m += 28) {
                 int keyLen = b.getInt(m);
                 if (keyLen >= 0) {
@@ -52,7 +141,9 @@ final class Dispatch {
                 String schema = null;
                 int schemaLen = b.getInt(m + 12);
                 if (schemaLen >= 0) {
-                    schema = string(b, at, schemaLen);
+                    byte[] bytes = new byte[schemaLen];
+                    b.get(at, bytes);
+                    schema = schema(bytes);
                     at += schemaLen;
                 }
                 int flags = b.getInt(m + 16);
@@ -69,12 +160,36 @@ final class Dispatch {
                     b.get(at, attachment);
                     at += attLen;
                 }
+                Sample sample;
                 try {
-                    listener.onSample(
-                            Sample.of(key, payload, encId, schema, flags, ts, attachment));
+                    sample = Sample.of(key, payload, encId, schema, flags, ts, attachment);
+                } catch (RuntimeException e) {
+                    undeliverable("a received sample could not be decoded", e);
+                    continue;
+                }
+                try {
+                    listener.onSample(sample);
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "sample listener failed on '" + key + "'", t);
                 }
+            }
+        }
+
+        @Override
+        public void onDropped(long count) {
+            Level level = droppedBefore ? Level.DEBUG : Level.WARNING;
+            droppedBefore = true;
+            LOG.log(
+                    level,
+                    "{0} sample(s) dropped before reaching a subscriber''s listener: its pending"
+                            + " samples were at maxPendingBytes and the putting thread may not"
+                            + " wait for them, or a sample was too large for a Java buffer"
+                            + " (counted: SampleListener.onDropped)",
+                    count);
+            try {
+                listener.onDropped(count);
+            } catch (Throwable t) {
+                LOG.log(Level.WARNING, "sample listener failed on dropped samples", t);
             }
         }
 
@@ -98,27 +213,48 @@ final class Dispatch {
         }
     }
 
+    /**
+     * The Query is built first, before anything that can throw: whatever happens next it is
+     * answered and finished here unless the listener took it.
+     */
     static QuerySink queries(QueryListener listener) {
         return (ptr, key, params, payload, encId, schema, attachment) -> {
-            Encoding enc =
-                    encId < 0
-                            ? null
-                            : schema == null ? Encoding.ofId(encId) : new Encoding(encId, schema);
-            Query query = new Query(ptr, key, params, payload, enc, attachment);
+            Query query = new Query(ptr, key, params, payload, null, attachment);
+            boolean taken = false;
             try {
-                listener.onQuery(query);
-            } catch (Throwable t) {
-                LOG.log(Level.WARNING, "query listener failed on '" + key + "'", t);
                 try {
-                    query.replyError(
-                            String.valueOf(t.getMessage()).getBytes(StandardCharsets.UTF_8),
-                            Encoding.ZENOH_STRING);
-                } catch (RuntimeException ignored) {
-                    // already finished or closed: nothing more to tell the asker
+                    if (encId >= 0) {
+                        query.receivedEncoding(
+                                schema == null
+                                        ? Encoding.ofId(encId)
+                                        : new Encoding(encId, schema));
+                    }
+                } catch (RuntimeException e) {
+                    undeliverable("a received query could not be decoded", e);
+                    replyError(query, "query dropped: it could not be decoded: " + e.getMessage());
+                    return;
                 }
-                query.finish();
+                try {
+                    listener.onQuery(query);
+                    taken = true;
+                } catch (Throwable t) {
+                    LOG.log(Level.WARNING, "query listener failed on '" + key + "'", t);
+                    replyError(query, String.valueOf(t.getMessage()));
+                }
+            } finally {
+                if (!taken) {
+                    query.finish();
+                }
             }
         };
+    }
+
+    private static void replyError(Query query, String message) {
+        try {
+            query.replyError(message.getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING);
+        } catch (RuntimeException ignored) {
+            // already finished or closed: nothing more to tell the asker
+        }
     }
 
     static ReplySink replies(ReplyListener listener) {
@@ -133,8 +269,9 @@ final class Dispatch {
                     int flags,
                     String ts,
                     byte[] attachment) {
+                Reply r;
                 try {
-                    Reply r =
+                    r =
                             ok
                                     ? new Reply(
                                             Sample.of(
@@ -153,6 +290,11 @@ final class Dispatch {
                                             schema == null
                                                     ? Encoding.ofId(encId)
                                                     : new Encoding(encId, schema));
+                } catch (RuntimeException e) {
+                    undeliverable("a received reply could not be decoded", e);
+                    return;
+                }
+                try {
                     listener.onReply(r);
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "reply listener failed", t);

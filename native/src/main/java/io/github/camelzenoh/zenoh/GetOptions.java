@@ -30,8 +30,7 @@ public record GetOptions(
      * zenoh's defaults for a get, congestion control BLOCK included (zenoh's request default, not
      * the DROP of puts): the queryable's replies and final response travel with the query's
      * congestion control, and a final response dropped under load leaves the get waiting for its
-     * timeout although every reply arrived (found by CloseRaceTest: four threads replying at full
-     * speed, one get in a few hundred ended in zenoh's "Timeout").
+     * timeout although every reply arrived.
      */
     public static final GetOptions DEFAULT =
             new GetOptions(

@@ -11,6 +11,20 @@ package io.github.camelzenoh.zenoh;
  */
 public final class KeyExpr extends NativeHandle {
 
+    /**
+     * The longest key expression, in UTF-8 bytes, of a put, delete, plain publisher or subscriber,
+     * queryable, reply, get, liveliness token, liveliness subscriber or liveliness get: zenoh
+     * writes it with a 16-bit length.
+     */
+    public static final int MAX_BYTES = 65535;
+
+    /**
+     * The longest key expression of a publisher with cache or heartbeat and of a subscriber with
+     * history or recovery: zenoh-ext appends up to 55 bytes ({@code /@adv/pub/<zid>/<eid>/_}) to it
+     * for the liveliness token, cache queryable and heartbeat it declares.
+     */
+    public static final int MAX_ADVANCED_BYTES = MAX_BYTES - 55;
+
     private final String text;
 
     KeyExpr(long ptr, String text) {
@@ -40,8 +54,9 @@ public final class KeyExpr extends NativeHandle {
         return ZenohNative.keyExprIncludes(a, b);
     }
 
+    /** True when {@code keyExpr} has a wildcard: {@code *}, {@code **} or a {@code $*} chunk. */
     public static boolean hasWildcard(String keyExpr) {
-        return keyExpr.indexOf('*') >= 0 || keyExpr.contains("$*");
+        return keyExpr.indexOf('*') >= 0;
     }
 
     @Override

@@ -8,5 +8,13 @@ package io.github.camelzenoh.zenoh;
 public enum Locality {
     ANY,
     SESSION_LOCAL,
-    REMOTE
+    REMOTE;
+
+    private final String text = EnumNames.camelCase(name());
+
+    /** The camel-case spelling ("sessionLocal"), as options and headers write it. */
+    @Override
+    public String toString() {
+        return text;
+    }
 }

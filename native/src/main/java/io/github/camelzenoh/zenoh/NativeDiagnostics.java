@@ -22,6 +22,15 @@ public final class NativeDiagnostics {
         ZenohNative.countDeliveries(on);
     }
 
+    /**
+     * Received samples, replies and queries that could not be handed to their listener, per reason
+     * (each reason is logged once, at its first occurrence). A query counted here was answered with
+     * an error reply and finished.
+     */
+    public static java.util.Map<String, Long> undelivered() {
+        return Dispatch.undelivered();
+    }
+
     /** Subscriber samples delivered while {@link #countDeliveries} was on, and what it took. */
     public static DeliveryCounters deliveryCounters() {
         long[] c = ZenohNative.deliveryCounters();

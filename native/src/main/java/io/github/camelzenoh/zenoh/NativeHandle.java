@@ -5,6 +5,8 @@
 package io.github.camelzenoh.zenoh;
 
 import java.lang.ref.Cleaner;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
@@ -33,10 +35,13 @@ abstract class NativeHandle implements AutoCloseable {
     private final String description;
     private final Cleaner.Cleanable cleanable;
 
+    /** Counted down once the native object has been freed (by whichever thread freed it). */
+    private final CountDownLatch freed = new CountDownLatch(1);
+
     NativeHandle(long ptr, LongConsumer free, String description) {
         this.ptr = ptr;
         this.description = description;
-        this.cleanable = CLEANER.register(this, new Free(ptr, free, description));
+        this.cleanable = CLEANER.register(this, new Free(ptr, free, description, freed));
     }
 
     /** Marks a call in flight and returns the pointer; throws if the handle is closed. */
@@ -63,6 +68,10 @@ abstract class NativeHandle implements AutoCloseable {
      */
     @Override
     public void close() {
+        markClosed();
+    }
+
+    private void markClosed() {
         for (; ; ) {
             int s = state.get();
             if ((s & CLOSED) != 0) {
@@ -78,26 +87,20 @@ abstract class NativeHandle implements AutoCloseable {
     }
 
     /**
-     * {@link #close()}, then waits until no call is in flight any more (at most {@code timeout}).
-     * Returns true when none is. Closing a session right after closing a publisher must use this: a
-     * put still in flight on the publisher does not hold the session, and zenoh accepts a put
-     * racing the session's close without sending it (found by camel-zenoh's concurrency suite:
-     * successful puts lost when a route stopped under load). Costs nothing per call.
+     * {@link #close()}, then waits until the native object is freed: at once when no call is in
+     * flight, else when the last one has ended and freed it (at most {@code timeout}). Returns true
+     * when it is freed. Closing a session right after closing a publisher must use this: a put
+     * still in flight on the publisher does not hold the session, and zenoh accepts a put racing
+     * the session's close without sending it. Costs nothing per call.
      */
     public final boolean closeAndAwait(java.time.Duration timeout) {
-        close();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        for (int spins = 0; state.get() != CLOSED; spins++) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            if (spins < 100) {
-                Thread.onSpinWait();
-            } else {
-                java.util.concurrent.locks.LockSupport.parkNanos(100_000);
-            }
+        markClosed();
+        try {
+            return freed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return freed.getCount() == 0;
         }
-        return true;
     }
 
     public final boolean isClosed() {
@@ -110,7 +113,8 @@ abstract class NativeHandle implements AutoCloseable {
     }
 
     /** Holds no reference to the handle, so the Cleaner can run once the handle is unreachable. */
-    private record Free(long ptr, LongConsumer free, String description) implements Runnable {
+    private record Free(long ptr, LongConsumer free, String description, CountDownLatch freed)
+            implements Runnable {
         @Override
         public void run() {
             try {
@@ -120,6 +124,8 @@ abstract class NativeHandle implements AutoCloseable {
                         .log(
                                 System.Logger.Level.WARNING,
                                 "closing " + description + " failed: " + e.getMessage());
+            } finally {
+                freed.countDown();
             }
         }
     }

@@ -14,6 +14,14 @@ public enum Priority {
     DATA_LOW,
     BACKGROUND;
 
+    private final String text = EnumNames.camelCase(name());
+
+    /** The camel-case spelling ("realTime"), as options and headers write it. */
+    @Override
+    public String toString() {
+        return text;
+    }
+
     private static final Priority[] VALUES = values();
 
     public int code() {

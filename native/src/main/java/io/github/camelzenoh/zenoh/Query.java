@@ -15,7 +15,7 @@ public final class Query extends NativeHandle {
     private final String keyExpr;
     private final String parameters;
     private final byte[] payload;
-    private final Encoding encoding;
+    private Encoding encoding;
     private final byte[] attachment;
 
     Query(
@@ -31,6 +31,11 @@ public final class Query extends NativeHandle {
         this.payload = payload;
         this.encoding = encoding;
         this.attachment = attachment;
+    }
+
+    /** Set by Dispatch once decoded, before the listener sees the query. */
+    void receivedEncoding(Encoding e) {
+        this.encoding = e;
     }
 
     public String keyExpr() {

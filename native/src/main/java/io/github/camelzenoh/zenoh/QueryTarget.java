@@ -7,5 +7,13 @@ package io.github.camelzenoh.zenoh;
 public enum QueryTarget {
     BEST_MATCHING,
     ALL,
-    ALL_COMPLETE
+    ALL_COMPLETE;
+
+    private final String text = EnumNames.camelCase(name());
+
+    /** The camel-case spelling ("bestMatching"), as options and headers write it. */
+    @Override
+    public String toString() {
+        return text;
+    }
 }

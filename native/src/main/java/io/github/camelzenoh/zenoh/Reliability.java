@@ -6,5 +6,13 @@ package io.github.camelzenoh.zenoh;
 
 public enum Reliability {
     BEST_EFFORT,
-    RELIABLE
+    RELIABLE;
+
+    private final String text = EnumNames.camelCase(name());
+
+    /** The camel-case spelling ("bestEffort"), as options and headers write it. */
+    @Override
+    public String toString() {
+        return text;
+    }
 }

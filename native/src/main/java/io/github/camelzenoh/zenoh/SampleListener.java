@@ -12,4 +12,13 @@ package io.github.camelzenoh.zenoh;
 @FunctionalInterface
 public interface SampleListener {
     void onSample(Sample sample);
+
+    /**
+     * {@code count} samples were dropped before reaching this listener, and are counted here. The
+     * subscriber drops a sample only when the thread that put it may not wait for room (see {@link
+     * Subscriber#markConsumerThread}) while its pending samples are at their limit ({@link
+     * SubscriberOptions#maxPendingBytes}), or when it is too large for one Java buffer. Called on
+     * the delivering thread, with the next samples.
+     */
+    default void onDropped(long count) {}
 }

@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.zenoh;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,6 +33,28 @@ public final class Session extends NativeHandle {
                 ZenohNative.sessionOpen(
                         config.json5(), config.configFile(), config.overridePairs());
         return new Session(ptr, config);
+    }
+
+    /** How long {@link #close()} waits for calls in flight before it leaves the close to them. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
+
+    /**
+     * Closes the session and returns once zenoh has closed it (its listen ports are free, its
+     * declarations ended). A call still in flight on another thread is let finish first (it cannot
+     * use a freed session); if calls are still in flight after {@link #CLOSE_WAIT} (e.g. close()
+     * called from within a listener of a call on this session), the close is deferred to the last
+     * of them and a warning says so. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closeAndAwait(CLOSE_WAIT)) {
+            System.getLogger("io.github.camelzenoh.zenoh")
+                    .log(
+                            System.Logger.Level.WARNING,
+                            "zenoh session close deferred: calls still in flight after "
+                                    + CLOSE_WAIT.toSeconds()
+                                    + " s; the last of them closes it");
+        }
     }
 
     public SessionConfig config() {
@@ -111,7 +134,8 @@ public final class Session extends NativeHandle {
                                         o.historyMaxSamples(),
                                         o.recovery(),
                                         o.recoveryPeriodMillis(),
-                                        Dispatch.misses(o.missListener())),
+                                        Dispatch.misses(o.missListener()),
+                                        o.maxPendingBytes()),
                                 (o.advanced() ? "advanced subscriber on '" : "subscriber on '")
                                         + text
                                         + "'"));

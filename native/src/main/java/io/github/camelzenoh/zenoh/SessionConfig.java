@@ -13,14 +13,16 @@ import java.util.TreeMap;
  * Everything that decides how a session opens. Equal configurations may share one session (the
  * Camel component relies on record equality for that).
  *
- * <p>Precedence: {@code configFile} is the base (read by zenoh itself); {@code json5}'s top-level
- * keys are laid over it (or it is the base when there is no file); then {@code mode}, {@code
- * connect}, {@code listen}, {@code multicastScouting}; then {@code overrides} (zenoh config path →
- * JSON5 value, e.g. {@code "timestamping/enabled" → "true"}).
+ * <p>Precedence: {@code configFile} is the base (read by zenoh itself); {@code json5} is merged
+ * into it deeply — objects key by key at any depth, any other value (arrays included) replacing the
+ * file's — or is the base when there is no file; then {@code mode}, {@code connect}, {@code
+ * listen}, {@code multicastScouting}; then {@code overrides} (zenoh config path → JSON5 value, e.g.
+ * {@code "timestamping/enabled" → "true"}).
  *
  * @param json5 inline JSON5 configuration text, or null
  * @param configFile path of a zenoh JSON5 configuration file, or null
- * @param mode "peer", "client" or "router", or null for the configuration's own
+ * @param mode a {@link Mode} as text ("peer", "client", "router"), or null for the configuration's
+ *     own
  * @param connect endpoints to connect to ("tcp/127.0.0.1:7447"); empty keeps the configuration's
  * @param listen endpoints to listen on; empty keeps the configuration's
  * @param multicastScouting false turns multicast scouting off; null keeps zenoh's default
@@ -42,15 +44,19 @@ public record SessionConfig(
         connect = connect == null ? List.of() : List.copyOf(connect);
         listen = listen == null ? List.of() : List.copyOf(listen);
         overrides = overrides == null ? Map.of() : Map.copyOf(new TreeMap<>(overrides));
-        if (mode != null && !List.of("peer", "client", "router").contains(mode)) {
-            throw new ConfigException(
-                    "zenoh mode '" + mode + "' is not one of peer, client, router");
+        if (mode != null) {
+            Mode m = EnumNames.parse(Mode.class, mode);
+            if (m == null) {
+                throw new ConfigException(
+                        "zenoh mode '" + mode + "' is not one of " + EnumNames.allowed(Mode.class));
+            }
+            mode = m.toString();
         }
     }
 
     /** A peer on loopback with multicast scouting off: what tests and local demos use. */
     public static SessionConfig loopbackPeer() {
-        return DEFAULT.withMode("peer").withMulticastScouting(false);
+        return DEFAULT.withMode(Mode.PEER).withMulticastScouting(false);
     }
 
     public SessionConfig withJson5(String text) {
@@ -65,6 +71,10 @@ public record SessionConfig(
     public SessionConfig withMode(String m) {
         return new SessionConfig(
                 json5, configFile, m, connect, listen, multicastScouting, overrides);
+    }
+
+    public SessionConfig withMode(Mode m) {
+        return withMode(m == null ? null : m.toString());
     }
 
     public SessionConfig withConnect(List<String> endpoints) {

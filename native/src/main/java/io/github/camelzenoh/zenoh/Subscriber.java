@@ -10,4 +10,17 @@ public final class Subscriber extends NativeHandle {
     Subscriber(long ptr, String description) {
         super(ptr, ZenohNative::subscriberUndeclare, description);
     }
+
+    /**
+     * Marks (or unmarks) the calling thread as one that subscriber listeners may wait for — a
+     * thread taking from a queue that a listener fills, say. zenoh delivers a put to the
+     * subscribers of the same session on the putting thread; a thread marked here never waits there
+     * for a subscriber's pending samples to go below {@link SubscriberOptions#maxPendingBytes} (the
+     * listener it would wait for may be waiting for it): the sample is dropped for that subscriber
+     * and counted ({@link SampleListener#onDropped}). Other threads wait for room, except while
+     * they run a listener themselves. The mark stays with the thread until unmarked.
+     */
+    public static void markConsumerThread(boolean on) {
+        ZenohNative.markConsumerThread(on);
+    }
 }

@@ -39,6 +39,13 @@ final class ZenohNative {
     /** Test-only: panics inside the boundary wrapper; must arrive as NativePanicException. */
     static native void testPanic(String message);
 
+    /**
+     * Test-only: on a native thread attached like a zenoh thread, {@code times} upcalls each pass a
+     * new object to {@code sink} and then panic; a last upcall runs {@code check} on that thread.
+     */
+    static native void testUpcallPanics(
+            java.util.function.Consumer<Object> sink, int times, Runnable check);
+
     // ---- session ----------------------------------------------------------------------------
     /** overrides: flat array of (json5 key, json5 value) pairs applied after text and file. */
     static native long sessionOpen(String json5, String configFile, String[] overrides);
@@ -108,8 +115,10 @@ final class ZenohNative {
 
     // ---- subscriber -------------------------------------------------------------------------
     /**
-     * listener receives {@link SampleSink#onSample}. origin: 0 any, 1 sessionLocal, 2 remote.
-     * history/recovery > 0 makes it a zenoh-ext advanced subscriber (see AdvancedOptions).
+     * listener receives the samples in batches ({@link SampleSink#onSamples}). origin: 0 any, 1
+     * sessionLocal, 2 remote. historyMaxSamples > 0 or recovery makes it a zenoh-ext advanced
+     * subscriber (see {@link SubscriberOptions}); missListener (nullable) then hears of missed
+     * samples.
      */
     static native long subscriberDeclare(
             long sessionPtr,
@@ -120,7 +129,11 @@ final class ZenohNative {
             int historyMaxSamples,
             boolean recovery,
             long recoveryPeriodMillis,
-            MissSink missListener);
+            MissSink missListener,
+            int maxPendingBytes);
+
+    /** Marks the calling thread as one listeners may wait for (see Subscriber). */
+    static native void markConsumerThread(boolean on);
 
     static native void subscriberUndeclare(long subscriberPtr);
 

@@ -6,14 +6,17 @@ package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,16 +96,15 @@ class BatchDeliveryTest extends TwoPeerSessions {
     @Test
     void aBurstCostsFewerUpcallsThanSamples() throws Exception {
         int n = 50_000;
-        CountDownLatch all = new CountDownLatch(n);
+        List<Integer> got = Collections.synchronizedList(new ArrayList<>(n));
         try (Subscriber sub =
                         b.declareSubscriber(
                                 "test/batch/count",
                                 SubscriberOptions.DEFAULT,
                                 s -> {
-                                    sleepNanos(
-                                            2_000); // a listener slower than the wire: zenoh gets a
-                                    // backlog
-                                    all.countDown();
+                                    // a listener slower than the wire: zenoh gets a backlog
+                                    sleepNanos(2_000);
+                                    got.add(ByteBuffer.wrap(s.payload()).getInt());
                                 });
                 Publisher pub =
                         a.declarePublisher(
@@ -113,14 +115,14 @@ class BatchDeliveryTest extends TwoPeerSessions {
             Loopback.settle();
             NativeDiagnostics.countDeliveries(true);
             NativeDiagnostics.DeliveryCounters before = NativeDiagnostics.deliveryCounters();
-            byte[] payload = new byte[8];
             for (int i = 0; i < n; i++) {
-                pub.put(payload);
+                pub.put(ByteBuffer.allocate(8).putInt(i).array());
             }
-            assertThat(all.await(60, TimeUnit.SECONDS)).as("all %d samples", n).isTrue();
+            Loopback.await(Duration.ofSeconds(60), () -> got.size() >= n, n + " samples");
             NativeDiagnostics.DeliveryCounters d =
                     NativeDiagnostics.deliveryCounters().minus(before);
             NativeDiagnostics.countDeliveries(false);
+            assertExactly(got, n);
             assertThat(d.samples()).isEqualTo(n);
             assertThat(d.upcalls()).as("upcalls for %d samples", n).isLessThan(n / 10);
         } finally {
@@ -161,10 +163,23 @@ class BatchDeliveryTest extends TwoPeerSessions {
                     Duration.ofSeconds(10),
                     () -> got.size() == 200,
                     "100 pings and their 100 echoes");
+            List<String> pings = new ArrayList<>();
+            List<String> echoes = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
-                assertThat(got.indexOf("test/batch/ping=" + i))
+                pings.add("test/batch/ping=" + i);
+                echoes.add("test/batch/echo=echo-" + i);
+            }
+            assertThat(got.stream().filter(pings::contains))
+                    .as("every ping once, in order")
+                    .containsExactlyElementsOf(pings);
+            assertThat(got.stream().filter(echoes::contains))
+                    .as("every echo once, in order")
+                    .containsExactlyElementsOf(echoes);
+            assertThat(got).hasSize(200);
+            for (int i = 0; i < 100; i++) {
+                assertThat(got.indexOf(pings.get(i)))
                         .as("ping %d before its echo", i)
-                        .isLessThan(got.indexOf("test/batch/echo=echo-" + i));
+                        .isLessThan(got.indexOf(echoes.get(i)));
             }
         }
     }
@@ -173,12 +188,20 @@ class BatchDeliveryTest extends TwoPeerSessions {
     void localPutsFromManyJavaThreadsAllArrive() throws Exception {
         int threads = 4;
         int each = 2_000;
-        CountDownLatch all = new CountDownLatch(threads * each);
+        List<List<Integer>> got = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            got.add(Collections.synchronizedList(new ArrayList<>(each)));
+        }
+        AtomicInteger total = new AtomicInteger();
         try (Subscriber sub =
                         a.declareSubscriber(
                                 "test/batch/local",
                                 SubscriberOptions.DEFAULT,
-                                s -> all.countDown());
+                                s -> {
+                                    ByteBuffer p = ByteBuffer.wrap(s.payload());
+                                    got.get(p.get()).add(p.getInt());
+                                    total.incrementAndGet();
+                                });
                 Publisher pub =
                         a.declarePublisher(
                                 "test/batch/local",
@@ -187,11 +210,16 @@ class BatchDeliveryTest extends TwoPeerSessions {
                                                 CongestionControl.BLOCK)))) {
             List<Thread> started = new CopyOnWriteArrayList<>();
             for (int t = 0; t < threads; t++) {
+                byte thread = (byte) t;
                 Thread th =
                         new Thread(
                                 () -> {
                                     for (int i = 0; i < each; i++) {
-                                        pub.put(new byte[] {1});
+                                        pub.put(
+                                                ByteBuffer.allocate(5)
+                                                        .put(thread)
+                                                        .putInt(i)
+                                                        .array());
                                     }
                                 });
                 th.start();
@@ -200,8 +228,39 @@ class BatchDeliveryTest extends TwoPeerSessions {
             for (Thread th : started) {
                 th.join();
             }
-            assertThat(all.await(20, TimeUnit.SECONDS)).as("remaining %s", all.getCount()).isTrue();
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> total.get() >= threads * each,
+                    threads * each + " samples");
+            for (int t = 0; t < threads; t++) {
+                assertExactly(got.get(t), each);
+            }
+            assertThat(total.get()).isEqualTo(threads * each);
         }
+    }
+
+    /**
+     * {@code got} is exactly 0, 1, …, n-1: none missing, none twice, in order (a duplicate arriving
+     * late is still seen by the final size check).
+     */
+    private static void assertExactly(List<Integer> got, int n) {
+        List<Integer> copy;
+        synchronized (got) {
+            copy = new ArrayList<>(got);
+        }
+        for (int i = 0; i < Math.min(n, copy.size()); i++) {
+            if (copy.get(i) != i) {
+                throw new AssertionError(
+                        "sample "
+                                + i
+                                + " of "
+                                + n
+                                + " is "
+                                + copy.get(i)
+                                + " (missing, duplicated or out of order)");
+            }
+        }
+        assertThat(copy).as("exactly %d samples", n).hasSize(n);
     }
 
     private static void sleepNanos(long nanos) {

@@ -11,13 +11,18 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The live-native-object counter (handles + listener references) returns to its baseline after
- * 1,000 declare/close cycles of every handle type, after gets, and after 100,000 received samples.
+ * 1,000 declare/close cycles of every handle type, after gets, and after 100,000 received samples;
+ * and what was closed is gone for zenoh too: the other peer no longer sees the subscribers,
+ * queryables and liveliness tokens (the counter alone would also read "freed" for an object
+ * released on the Java side but never undeclared).
  */
 @TwoPeerSessions.Timestamping
 class LeakTest extends TwoPeerSessions {
@@ -101,45 +106,96 @@ class LeakTest extends TwoPeerSessions {
                 });
     }
 
-    @Test
-    void subscribers() {
-        cycles(
-                "subscriber",
-                CYCLES,
-                i ->
-                        b.declareSubscriber("test/leak/sub/**", SubscriberOptions.DEFAULT, s -> {})
-                                .close());
-        cycles(
-                "advanced subscriber",
-                CYCLES / 5,
-                i ->
-                        b.declareSubscriber(
-                                        "test/leak/advsub/**",
-                                        SubscriberOptions.DEFAULT
-                                                .withHistory(5)
-                                                .withRecovery(true, 0)
-                                                .withMissListener((src, n) -> {}),
-                                        s -> {})
-                                .close());
+    /**
+     * {@code cycle} declares on {@code b} something {@code seen} reports from {@code a}'s side and
+     * closes it: the first declaration is seen (so the check can see one), and after every cycle
+     * none is left, for zenoh as for the counter.
+     */
+    void cyclesSeenFromThePeer(
+            String what, int n, IntFunction<AutoCloseable> declare, BooleanSupplier seen)
+            throws Exception {
+        long before = NativeDiagnostics.liveObjects();
+        try (AutoCloseable first = declare.apply(0)) {
+            Loopback.await(Duration.ofSeconds(10), seen, "the peer sees a " + what);
+        }
+        for (int i = 1; i < n; i++) {
+            declare.apply(i).close();
+        }
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> !seen.getAsBoolean(),
+                "the peer sees no " + what + " after " + n + " closes");
+        awaitCount(before, n + " x " + what);
     }
 
     @Test
-    void queryables() {
-        cycles(
+    void subscribers() throws Exception {
+        try (Publisher watch = a.declarePublisher("test/leak/sub/x", PublisherOptions.DEFAULT);
+                Publisher advWatch =
+                        a.declarePublisher("test/leak/advsub/x", PublisherOptions.DEFAULT)) {
+            cyclesSeenFromThePeer(
+                    "subscriber",
+                    CYCLES,
+                    i ->
+                            b.declareSubscriber(
+                                    "test/leak/sub/**", SubscriberOptions.DEFAULT, s -> {}),
+                    watch::hasMatchingSubscribers);
+            cyclesSeenFromThePeer(
+                    "advanced subscriber",
+                    CYCLES / 5,
+                    i ->
+                            b.declareSubscriber(
+                                    "test/leak/advsub/**",
+                                    SubscriberOptions.DEFAULT
+                                            .withHistory(5)
+                                            .withRecovery(true, 0)
+                                            .withMissListener((src, n) -> {}),
+                                    s -> {}),
+                    advWatch::hasMatchingSubscribers);
+        }
+        assertAtBaseline("subscribers");
+    }
+
+    @Test
+    void queryables() throws Exception {
+        cyclesSeenFromThePeer(
                 "queryable",
                 CYCLES,
                 i ->
-                        a.declareQueryable(
-                                        "test/leak/q/**", QueryableOptions.DEFAULT, Query::finish)
-                                .close());
+                        b.declareQueryable(
+                                "test/leak/q/**",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    query.reply(query.keyExpr(), new byte[] {1}, null, null);
+                                    query.finish();
+                                }),
+                () -> !getFromA("test/leak/q/x").isEmpty());
+        assertAtBaseline("queryables");
+    }
+
+    static List<Reply> getFromA(String keyExpr) {
+        try {
+            return a.get(keyExpr, GetOptions.DEFAULT.withTimeout(5000)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("get " + keyExpr, e);
+        }
     }
 
     @Test
-    void livelinessTokensAndSubscribers() {
-        cycles(
+    void livelinessTokensAndSubscribers() throws Exception {
+        cyclesSeenFromThePeer(
                 "liveliness token",
                 CYCLES,
-                i -> a.declareLivelinessToken("test/leak/live/" + (i % 10)).close());
+                i -> b.declareLivelinessToken("test/leak/live/" + (i % 10)),
+                () -> {
+                    try {
+                        return !a.livelinessGet("test/leak/live/**", 5000)
+                                .get(10, TimeUnit.SECONDS)
+                                .isEmpty();
+                    } catch (Exception e) {
+                        throw new AssertionError("liveliness get", e);
+                    }
+                });
         try (LivelinessToken alive = a.declareLivelinessToken("test/leak/live/alive")) {
             Loopback.settle();
             long withToken = NativeDiagnostics.liveObjects();

@@ -22,7 +22,17 @@ class MinimalRouteTest {
     @Test
     void jarCarriesTheNativeLibraryAndTheMetadata() {
         ClassLoader cl = getClass().getClassLoader();
-        assertNotNull(cl.getResource("native/linux-x86_64/libcamel_zenoh_jni.so"), "native library in the jar");
+        // the library's file name carries the version (native/version), so that a library of
+        // another version on java.library.path is never picked up instead
+        String version;
+        try (java.io.InputStream in = cl.getResourceAsStream("native/version")) {
+            assertNotNull(in, "native/version in the jar");
+            version = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        assertNotNull(cl.getResource("native/build-id"), "native/build-id in the jar");
+        assertNotNull(cl.getResource("native/linux-x86_64/libcamel_zenoh_jni-" + version + ".so"), "native library in the jar");
         assertNotNull(cl.getResource("META-INF/io/github/camelzenoh/component/zenoh/zenoh.json"), "zenoh.json");
         assertNotNull(cl.getResource("META-INF/services/org/apache/camel/component/zenoh"), "component service file");
     }

@@ -10,7 +10,6 @@ public class TelemetryRoute extends RouteBuilder {
     @Override
     public void configure() {
         from(zenoh("robots/*/temp/celsius"))
-                .removeHeaders("CamelZenohEncoding*") // re-encode: the endpoint's encoding applies
                 .process(e -> {
                     String robot = e.getMessage().getHeader("CamelZenohKeyExpr", String.class).split("/")[1];
                     double celsius = Double.parseDouble(e.getMessage().getBody(String.class).trim());

@@ -7,6 +7,7 @@ package io.github.camelzenoh.bench;
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
 import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
 import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Qos;
@@ -150,7 +151,7 @@ public final class JavaPeer {
         CamelContext ctx = new DefaultCamelContext();
         ZenohComponent zenoh = new ZenohComponent();
         ZenohConfiguration c = zenoh.getConfiguration();
-        c.setMode("peer");
+        c.setMode(Mode.PEER);
         c.setMulticastScouting(false);
         String listen = o.str("listen", null);
         if (listen != null) {

@@ -149,6 +149,8 @@ final class Proc implements AutoCloseable {
     }
 
     static final class BenchException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         BenchException(String message) {
             super(message);
         }

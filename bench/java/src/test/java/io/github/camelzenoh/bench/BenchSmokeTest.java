@@ -30,7 +30,7 @@ class BenchSmokeTest {
                         Suite.classpath(
                                 Path.of(System.getProperty("bench.classpath")),
                                 Path.of(System.getProperty("bench.classpathFile"))),
-                        List.of("-Xmx256m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                        javaOptions(),
                         Path.of(System.getProperty("bench.logDir")),
                         null);
         Suite.Report r =
@@ -74,5 +74,20 @@ class BenchSmokeTest {
                         "camel_pub_vs_rust_8B");
         assertThat(r.lines()).anyMatch(l -> l.startsWith("RATIO camel_vs_rust_8B "));
         assertThat(r.lines().get(r.lines().size() - 1)).startsWith("RATIO ");
+    }
+
+    /**
+     * Options of the Java peers: small heap, quiet logging, and the build's crash canary
+     * (-XX:ErrorFile under target/hs_err, from the system property camelzenoh.test.argLine).
+     */
+    private static List<String> javaOptions() {
+        List<String> opts =
+                new java.util.ArrayList<>(
+                        List.of("-Xmx256m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+        String canary = System.getProperty("camelzenoh.test.argLine", "").trim();
+        if (!canary.isEmpty()) {
+            opts.addAll(List.of(canary.split("\\s+")));
+        }
+        return opts;
     }
 }

@@ -31,7 +31,7 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         ZenohComponent target = (ZenohComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedorigin":
-        case "allowedOrigin": getOrCreateConfiguration(target).setAllowedOrigin(property(camelContext, java.lang.String.class, value)); return true;
+        case "allowedOrigin": getOrCreateConfiguration(target).setAllowedOrigin(property(camelContext, io.github.camelzenoh.zenoh.Locality.class, value)); return true;
         case "autocanonize": getOrCreateConfiguration(target).setAutocanonize(property(camelContext, boolean.class, value)); return true;
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
@@ -47,11 +47,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "configFile": getOrCreateConfiguration(target).setConfigFile(property(camelContext, java.lang.String.class, value)); return true;
         case "configuration": target.setConfiguration(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohConfiguration.class, value)); return true;
         case "congestioncontrol":
-        case "congestionControl": getOrCreateConfiguration(target).setCongestionControl(property(camelContext, java.lang.String.class, value)); return true;
+        case "congestionControl": getOrCreateConfiguration(target).setCongestionControl(property(camelContext, io.github.camelzenoh.zenoh.CongestionControl.class, value)); return true;
         case "connect": getOrCreateConfiguration(target).setConnect(property(camelContext, java.lang.String.class, value)); return true;
-        case "consolidation": getOrCreateConfiguration(target).setConsolidation(property(camelContext, java.lang.String.class, value)); return true;
+        case "consolidation": getOrCreateConfiguration(target).setConsolidation(property(camelContext, io.github.camelzenoh.zenoh.ConsolidationMode.class, value)); return true;
         case "consumertype":
-        case "consumerType": getOrCreateConfiguration(target).setConsumerType(property(camelContext, java.lang.String.class, value)); return true;
+        case "consumerType": getOrCreateConfiguration(target).setConsumerType(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohConsumerType.class, value)); return true;
         case "encoding": getOrCreateConfiguration(target).setEncoding(property(camelContext, java.lang.String.class, value)); return true;
         case "express": getOrCreateConfiguration(target).setExpress(property(camelContext, boolean.class, value)); return true;
         case "failifnosubscribers":
@@ -60,7 +60,7 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
         case "healthCheckProducerEnabled": target.setHealthCheckProducerEnabled(property(camelContext, boolean.class, value)); return true;
-        case "heartbeat": getOrCreateConfiguration(target).setHeartbeat(property(camelContext, long.class, value)); return true;
+        case "heartbeat": getOrCreateConfiguration(target).setHeartbeat(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "history": getOrCreateConfiguration(target).setHistory(property(camelContext, boolean.class, value)); return true;
         case "historysize":
         case "historySize": getOrCreateConfiguration(target).setHistorySize(property(camelContext, int.class, value)); return true;
@@ -69,32 +69,39 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": getOrCreateConfiguration(target).setListen(property(camelContext, java.lang.String.class, value)); return true;
-        case "mode": getOrCreateConfiguration(target).setMode(property(camelContext, java.lang.String.class, value)); return true;
+        case "maxpendingbytes":
+        case "maxPendingBytes": getOrCreateConfiguration(target).setMaxPendingBytes(property(camelContext, int.class, value)); return true;
+        case "mode": getOrCreateConfiguration(target).setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
         case "multicastscouting":
         case "multicastScouting": getOrCreateConfiguration(target).setMulticastScouting(property(camelContext, java.lang.Boolean.class, value)); return true;
-        case "operation": getOrCreateConfiguration(target).setOperation(property(camelContext, java.lang.String.class, value)); return true;
+        case "operation": getOrCreateConfiguration(target).setOperation(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohOperation.class, value)); return true;
         case "overflowpolicy":
-        case "overflowPolicy": getOrCreateConfiguration(target).setOverflowPolicy(property(camelContext, java.lang.String.class, value)); return true;
+        case "overflowPolicy": getOrCreateConfiguration(target).setOverflowPolicy(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy.class, value)); return true;
         case "parameters": getOrCreateConfiguration(target).setParameters(property(camelContext, java.lang.String.class, value)); return true;
-        case "priority": getOrCreateConfiguration(target).setPriority(property(camelContext, java.lang.String.class, value)); return true;
+        case "priority": getOrCreateConfiguration(target).setPriority(property(camelContext, io.github.camelzenoh.zenoh.Priority.class, value)); return true;
         case "queuesize":
         case "queueSize": getOrCreateConfiguration(target).setQueueSize(property(camelContext, int.class, value)); return true;
         case "recovery": getOrCreateConfiguration(target).setRecovery(property(camelContext, boolean.class, value)); return true;
         case "recoveryperiod":
-        case "recoveryPeriod": getOrCreateConfiguration(target).setRecoveryPeriod(property(camelContext, long.class, value)); return true;
-        case "reliability": getOrCreateConfiguration(target).setReliability(property(camelContext, java.lang.String.class, value)); return true;
+        case "recoveryPeriod": getOrCreateConfiguration(target).setRecoveryPeriod(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "reliability": getOrCreateConfiguration(target).setReliability(property(camelContext, io.github.camelzenoh.zenoh.Reliability.class, value)); return true;
         case "session": getOrCreateConfiguration(target).setSession(property(camelContext, io.github.camelzenoh.zenoh.Session.class, value)); return true;
-        case "target": getOrCreateConfiguration(target).setTarget(property(camelContext, java.lang.String.class, value)); return true;
-        case "timeout": getOrCreateConfiguration(target).setTimeout(property(camelContext, long.class, value)); return true;
+        case "target": getOrCreateConfiguration(target).setTarget(property(camelContext, io.github.camelzenoh.zenoh.QueryTarget.class, value)); return true;
+        case "timeout": getOrCreateConfiguration(target).setTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         default: return false;
         }
+    }
+
+    @Override
+    public String[] getAutowiredNames() {
+        return new String[]{"session"};
     }
 
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedorigin":
-        case "allowedOrigin": return java.lang.String.class;
+        case "allowedOrigin": return io.github.camelzenoh.zenoh.Locality.class;
         case "autocanonize": return boolean.class;
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
@@ -110,11 +117,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "configFile": return java.lang.String.class;
         case "configuration": return io.github.camelzenoh.component.zenoh.ZenohConfiguration.class;
         case "congestioncontrol":
-        case "congestionControl": return java.lang.String.class;
+        case "congestionControl": return io.github.camelzenoh.zenoh.CongestionControl.class;
         case "connect": return java.lang.String.class;
-        case "consolidation": return java.lang.String.class;
+        case "consolidation": return io.github.camelzenoh.zenoh.ConsolidationMode.class;
         case "consumertype":
-        case "consumerType": return java.lang.String.class;
+        case "consumerType": return io.github.camelzenoh.component.zenoh.ZenohConsumerType.class;
         case "encoding": return java.lang.String.class;
         case "express": return boolean.class;
         case "failifnosubscribers":
@@ -132,22 +139,24 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
-        case "mode": return java.lang.String.class;
+        case "maxpendingbytes":
+        case "maxPendingBytes": return int.class;
+        case "mode": return io.github.camelzenoh.zenoh.Mode.class;
         case "multicastscouting":
         case "multicastScouting": return java.lang.Boolean.class;
-        case "operation": return java.lang.String.class;
+        case "operation": return io.github.camelzenoh.component.zenoh.ZenohOperation.class;
         case "overflowpolicy":
-        case "overflowPolicy": return java.lang.String.class;
+        case "overflowPolicy": return io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy.class;
         case "parameters": return java.lang.String.class;
-        case "priority": return java.lang.String.class;
+        case "priority": return io.github.camelzenoh.zenoh.Priority.class;
         case "queuesize":
         case "queueSize": return int.class;
         case "recovery": return boolean.class;
         case "recoveryperiod":
         case "recoveryPeriod": return long.class;
-        case "reliability": return java.lang.String.class;
+        case "reliability": return io.github.camelzenoh.zenoh.Reliability.class;
         case "session": return io.github.camelzenoh.zenoh.Session.class;
-        case "target": return java.lang.String.class;
+        case "target": return io.github.camelzenoh.zenoh.QueryTarget.class;
         case "timeout": return long.class;
         default: return null;
         }
@@ -196,6 +205,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return getOrCreateConfiguration(target).getListen();
+        case "maxpendingbytes":
+        case "maxPendingBytes": return getOrCreateConfiguration(target).getMaxPendingBytes();
         case "mode": return getOrCreateConfiguration(target).getMode();
         case "multicastscouting":
         case "multicastScouting": return getOrCreateConfiguration(target).getMulticastScouting();

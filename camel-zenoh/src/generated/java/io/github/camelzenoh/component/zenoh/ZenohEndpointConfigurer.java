@@ -24,7 +24,7 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         ZenohEndpoint target = (ZenohEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedorigin":
-        case "allowedOrigin": target.getConfiguration().setAllowedOrigin(property(camelContext, java.lang.String.class, value)); return true;
+        case "allowedOrigin": target.getConfiguration().setAllowedOrigin(property(camelContext, io.github.camelzenoh.zenoh.Locality.class, value)); return true;
         case "autocanonize": target.getConfiguration().setAutocanonize(property(camelContext, boolean.class, value)); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
@@ -37,11 +37,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "configfile":
         case "configFile": target.getConfiguration().setConfigFile(property(camelContext, java.lang.String.class, value)); return true;
         case "congestioncontrol":
-        case "congestionControl": target.getConfiguration().setCongestionControl(property(camelContext, java.lang.String.class, value)); return true;
+        case "congestionControl": target.getConfiguration().setCongestionControl(property(camelContext, io.github.camelzenoh.zenoh.CongestionControl.class, value)); return true;
         case "connect": target.getConfiguration().setConnect(property(camelContext, java.lang.String.class, value)); return true;
-        case "consolidation": target.getConfiguration().setConsolidation(property(camelContext, java.lang.String.class, value)); return true;
+        case "consolidation": target.getConfiguration().setConsolidation(property(camelContext, io.github.camelzenoh.zenoh.ConsolidationMode.class, value)); return true;
         case "consumertype":
-        case "consumerType": target.getConfiguration().setConsumerType(property(camelContext, java.lang.String.class, value)); return true;
+        case "consumerType": target.getConfiguration().setConsumerType(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohConsumerType.class, value)); return true;
         case "encoding": target.getConfiguration().setEncoding(property(camelContext, java.lang.String.class, value)); return true;
         case "exceptionhandler":
         case "exceptionHandler": target.setExceptionHandler(property(camelContext, org.apache.camel.spi.ExceptionHandler.class, value)); return true;
@@ -52,7 +52,7 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "failIfNoSubscribers": target.getConfiguration().setFailIfNoSubscribers(property(camelContext, boolean.class, value)); return true;
         case "headerfilterstrategy":
         case "headerFilterStrategy": target.setHeaderFilterStrategy(property(camelContext, org.apache.camel.spi.HeaderFilterStrategy.class, value)); return true;
-        case "heartbeat": target.getConfiguration().setHeartbeat(property(camelContext, long.class, value)); return true;
+        case "heartbeat": target.getConfiguration().setHeartbeat(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "history": target.getConfiguration().setHistory(property(camelContext, boolean.class, value)); return true;
         case "historysize":
         case "historySize": target.getConfiguration().setHistorySize(property(camelContext, int.class, value)); return true;
@@ -61,32 +61,39 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": target.getConfiguration().setListen(property(camelContext, java.lang.String.class, value)); return true;
-        case "mode": target.getConfiguration().setMode(property(camelContext, java.lang.String.class, value)); return true;
+        case "maxpendingbytes":
+        case "maxPendingBytes": target.getConfiguration().setMaxPendingBytes(property(camelContext, int.class, value)); return true;
+        case "mode": target.getConfiguration().setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
         case "multicastscouting":
         case "multicastScouting": target.getConfiguration().setMulticastScouting(property(camelContext, java.lang.Boolean.class, value)); return true;
-        case "operation": target.getConfiguration().setOperation(property(camelContext, java.lang.String.class, value)); return true;
+        case "operation": target.getConfiguration().setOperation(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohOperation.class, value)); return true;
         case "overflowpolicy":
-        case "overflowPolicy": target.getConfiguration().setOverflowPolicy(property(camelContext, java.lang.String.class, value)); return true;
+        case "overflowPolicy": target.getConfiguration().setOverflowPolicy(property(camelContext, io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy.class, value)); return true;
         case "parameters": target.getConfiguration().setParameters(property(camelContext, java.lang.String.class, value)); return true;
-        case "priority": target.getConfiguration().setPriority(property(camelContext, java.lang.String.class, value)); return true;
+        case "priority": target.getConfiguration().setPriority(property(camelContext, io.github.camelzenoh.zenoh.Priority.class, value)); return true;
         case "queuesize":
         case "queueSize": target.getConfiguration().setQueueSize(property(camelContext, int.class, value)); return true;
         case "recovery": target.getConfiguration().setRecovery(property(camelContext, boolean.class, value)); return true;
         case "recoveryperiod":
-        case "recoveryPeriod": target.getConfiguration().setRecoveryPeriod(property(camelContext, long.class, value)); return true;
-        case "reliability": target.getConfiguration().setReliability(property(camelContext, java.lang.String.class, value)); return true;
+        case "recoveryPeriod": target.getConfiguration().setRecoveryPeriod(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "reliability": target.getConfiguration().setReliability(property(camelContext, io.github.camelzenoh.zenoh.Reliability.class, value)); return true;
         case "session": target.getConfiguration().setSession(property(camelContext, io.github.camelzenoh.zenoh.Session.class, value)); return true;
-        case "target": target.getConfiguration().setTarget(property(camelContext, java.lang.String.class, value)); return true;
-        case "timeout": target.getConfiguration().setTimeout(property(camelContext, long.class, value)); return true;
+        case "target": target.getConfiguration().setTarget(property(camelContext, io.github.camelzenoh.zenoh.QueryTarget.class, value)); return true;
+        case "timeout": target.getConfiguration().setTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         default: return false;
         }
+    }
+
+    @Override
+    public String[] getAutowiredNames() {
+        return new String[]{"session"};
     }
 
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
         case "allowedorigin":
-        case "allowedOrigin": return java.lang.String.class;
+        case "allowedOrigin": return io.github.camelzenoh.zenoh.Locality.class;
         case "autocanonize": return boolean.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
@@ -99,11 +106,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "configfile":
         case "configFile": return java.lang.String.class;
         case "congestioncontrol":
-        case "congestionControl": return java.lang.String.class;
+        case "congestionControl": return io.github.camelzenoh.zenoh.CongestionControl.class;
         case "connect": return java.lang.String.class;
-        case "consolidation": return java.lang.String.class;
+        case "consolidation": return io.github.camelzenoh.zenoh.ConsolidationMode.class;
         case "consumertype":
-        case "consumerType": return java.lang.String.class;
+        case "consumerType": return io.github.camelzenoh.component.zenoh.ZenohConsumerType.class;
         case "encoding": return java.lang.String.class;
         case "exceptionhandler":
         case "exceptionHandler": return org.apache.camel.spi.ExceptionHandler.class;
@@ -123,22 +130,24 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
-        case "mode": return java.lang.String.class;
+        case "maxpendingbytes":
+        case "maxPendingBytes": return int.class;
+        case "mode": return io.github.camelzenoh.zenoh.Mode.class;
         case "multicastscouting":
         case "multicastScouting": return java.lang.Boolean.class;
-        case "operation": return java.lang.String.class;
+        case "operation": return io.github.camelzenoh.component.zenoh.ZenohOperation.class;
         case "overflowpolicy":
-        case "overflowPolicy": return java.lang.String.class;
+        case "overflowPolicy": return io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy.class;
         case "parameters": return java.lang.String.class;
-        case "priority": return java.lang.String.class;
+        case "priority": return io.github.camelzenoh.zenoh.Priority.class;
         case "queuesize":
         case "queueSize": return int.class;
         case "recovery": return boolean.class;
         case "recoveryperiod":
         case "recoveryPeriod": return long.class;
-        case "reliability": return java.lang.String.class;
+        case "reliability": return io.github.camelzenoh.zenoh.Reliability.class;
         case "session": return io.github.camelzenoh.zenoh.Session.class;
-        case "target": return java.lang.String.class;
+        case "target": return io.github.camelzenoh.zenoh.QueryTarget.class;
         case "timeout": return long.class;
         default: return null;
         }
@@ -186,6 +195,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return target.getConfiguration().getListen();
+        case "maxpendingbytes":
+        case "maxPendingBytes": return target.getConfiguration().getMaxPendingBytes();
         case "mode": return target.getConfiguration().getMode();
         case "multicastscouting":
         case "multicastScouting": return target.getConfiguration().getMulticastScouting();

@@ -23,7 +23,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(38);
+        Set<String> props = new HashSet<>(39);
         props.add("allowedOrigin");
         props.add("autocanonize");
         props.add("bridgeErrorHandler");
@@ -49,6 +49,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("keyExpr");
         props.add("lazyStartProducer");
         props.add("listen");
+        props.add("maxPendingBytes");
         props.add("mode");
         props.add("multicastScouting");
         props.add("operation");
@@ -63,7 +64,9 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("target");
         props.add("timeout");
         PROPERTY_NAMES = Collections.unmodifiableSet(props);
-        SECRET_PROPERTY_NAMES = Collections.emptySet();
+        Set<String> secretProps = new HashSet<>(1);
+        secretProps.add("config");
+        SECRET_PROPERTY_NAMES = Collections.unmodifiableSet(secretProps);
         MULTI_VALUE_PREFIXES = Collections.emptyMap();
     }
 

@@ -29,7 +29,7 @@ public class ZenohComponent extends HealthCheckComponent {
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters)
             throws Exception {
         ZenohEndpoint endpoint = new ZenohEndpoint(uri, this, configuration.copy());
-        ZenohOptions.checkNumbers(parameters);
+        ZenohOptions.checkUriValues(parameters);
         setProperties(endpoint, parameters);
         endpoint.init(remaining);
         return endpoint;

@@ -4,18 +4,28 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.ConsolidationMode;
+import io.github.camelzenoh.zenoh.Locality;
+import io.github.camelzenoh.zenoh.Mode;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.Reliability;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.RuntimeCamelException;
+import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriParams;
 
 /**
  * Every option of a zenoh endpoint. The component holds one as its defaults; each endpoint works on
- * a copy, overridden by its URI. Option values are checked by {@link ZenohOptions} when the
- * endpoint is created, so a typo fails before any route starts.
+ * a copy, overridden by its URI. Enum options take the spelling the metadata lists ({@code
+ * blockFirst}) or the constant's name ({@code BLOCK_FIRST}). Option values are checked by {@link
+ * ZenohOptions} when the endpoint is created, so a typo fails before any route starts.
  */
 @UriParams
 public class ZenohConfiguration implements Cloneable {
@@ -23,12 +33,11 @@ public class ZenohConfiguration implements Cloneable {
     // ---- session ----------------------------------------------------------------------------
     @UriParam(
             label = "common",
-            enums = "peer,client,router",
             defaultValue = "peer",
             description =
                     "zenoh session mode. When config or configFile is given and mode is not, their mode"
                             + " applies.")
-    private String mode;
+    private Mode mode;
 
     @UriParam(
             label = "common",
@@ -46,22 +55,28 @@ public class ZenohConfiguration implements Cloneable {
 
     @UriParam(
             label = "common",
+            secret = true,
             description =
                     "Inline zenoh JSON5 configuration. Laid over configFile; mode,"
                             + " connect, listen and multicastScouting override it.")
     private String config;
 
+    // Camel's metadata cannot say "unset" for a boolean: it shows zenoh's own default, true
     @UriParam(
             label = "common",
+            defaultValue = "true",
             description =
-                    "false turns multicast scouting off; unset keeps zenoh's default" + " (on).")
+                    "false turns multicast scouting off, true on. Unset, the zenoh configuration"
+                            + " (config, configFile) decides, else zenoh's default: on.")
     private Boolean multicastScouting;
 
     @UriParam(
             label = "advanced",
             description =
-                    "A zenoh session the application manages; the component uses it"
+                    "A zenoh session the application manages (autowired when the registry holds"
+                            + " exactly one); the component uses it"
                             + " and never closes it (the session options above are then ignored).")
+    @Metadata(autowired = true)
     private Session session;
 
     @UriParam(
@@ -75,13 +90,12 @@ public class ZenohConfiguration implements Cloneable {
     // ---- consumer ---------------------------------------------------------------------------
     @UriParam(
             label = "consumer",
-            enums = "subscriber,queryable,liveliness",
             defaultValue = "subscriber",
             description =
                     "What the consumer declares: a subscriber (one exchange per sample), a queryable (one"
                             + " InOut exchange per query, the result is the reply) or a liveliness subscriber (one"
                             + " exchange per token event).")
-    private String consumerType = "subscriber";
+    private ZenohConsumerType consumerType = ZenohConsumerType.SUBSCRIBER;
 
     @UriParam(
             label = "consumer",
@@ -111,12 +125,13 @@ public class ZenohConfiguration implements Cloneable {
             defaultValue = "false",
             description =
                     "subscriber: ask advanced"
-                            + " publishers (cacheSize > 0) to resend samples detected missing; samples lost for good are"
+                            + " publishers (cacheSize above 0) to resend samples detected missing; samples lost for good are"
                             + " counted as missed.")
     private boolean recovery;
 
     @UriParam(
             label = "consumer,advanced",
+            javaType = "java.time.Duration",
             defaultValue = "0",
             description =
                     "subscriber with recovery: query"
@@ -125,12 +140,11 @@ public class ZenohConfiguration implements Cloneable {
 
     @UriParam(
             label = "consumer",
-            enums = "any,sessionLocal,remote",
             defaultValue = "any",
             description =
                     "Which publications or queries the consumer receives: from any session, from its own"
                             + " session only, or from other sessions only.")
-    private String allowedOrigin = "any";
+    private Locality allowedOrigin = Locality.ANY;
 
     @UriParam(
             label = "consumer",
@@ -141,13 +155,12 @@ public class ZenohConfiguration implements Cloneable {
 
     @UriParam(
             label = "consumer",
-            enums = "block,dropOldest,dropNewest",
             defaultValue = "block",
             description =
                     "What happens when the hand-off queue is full: block zenoh's delivery thread (like"
                             + " zenoh's FIFO channel: back-pressure, nothing lost), drop the oldest queued sample (like"
                             + " zenoh's ring channel) or drop the new one. Drops are counted.")
-    private String overflowPolicy = "block";
+    private ZenohOverflowPolicy overflowPolicy = ZenohOverflowPolicy.BLOCK;
 
     @UriParam(
             label = "consumer",
@@ -168,41 +181,49 @@ public class ZenohConfiguration implements Cloneable {
                             + " the price of CPU spent polling while idle. At most 1000000.")
     private int idleSpinMicros;
 
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "16777216",
+            description =
+                    "Subscriber: bytes of received samples waiting in native memory for the"
+                            + " hand-off at most (16 MiB; 65536 to 1073741824). A put on the same"
+                            + " session that finds no room waits for the hand-off to take them; a put"
+                            + " from a zenoh route thread never waits (it could wait for itself): that"
+                            + " sample is dropped for this consumer and counted.")
+    private int maxPendingBytes = SubscriberOptions.DEFAULT_MAX_PENDING_BYTES;
+
     // ---- producer ---------------------------------------------------------------------------
     @UriParam(
             label = "producer",
-            enums = "put,delete,get",
             defaultValue = "put",
             description =
                     "What the"
                             + " producer does with each message (header CamelZenohOperation overrides it).")
-    private String operation = "put";
+    private ZenohOperation operation = ZenohOperation.PUT;
 
     @UriParam(
             label = "producer",
             description =
                     "Encoding of the payload, e.g. application/json,"
-                            + " text/plain;charset=utf-8 or zenoh/bytes. Used when the message has no CamelZenohEncodingId"
-                            + " header; wins over Content-Type.")
+                            + " text/plain;charset=utf-8 or zenoh/bytes. When set, wins over the"
+                            + " CamelZenohEncodingId/Schema headers and Content-Type.")
     private String encoding;
 
     @UriParam(
             label = "producer",
-            enums = "drop,block,blockFirst",
             defaultValue = "drop",
             description =
                     "What a"
                             + " put does when a transport queue is full: drop the message, or block until there is room. Unset, a"
                             + " get uses zenoh's request default, block: its replies and final response travel with the query's"
                             + " congestion control, and a dropped final response would leave the get waiting for its timeout.")
-    private String congestionControl; // null: drop for put/delete, block for get
+    private CongestionControl congestionControl; // null: drop for put/delete, block for get
 
     @UriParam(
             label = "producer",
-            enums = "realTime,interactiveHigh,interactiveLow,dataHigh,data,dataLow," + "background",
             defaultValue = "data",
             description = "Priority of the publications.")
-    private String priority = "data";
+    private Priority priority = Priority.DATA;
 
     @UriParam(
             label = "producer",
@@ -214,29 +235,26 @@ public class ZenohConfiguration implements Cloneable {
 
     @UriParam(
             label = "producer",
-            enums = "reliable,bestEffort",
             defaultValue = "reliable",
             description = "Reliability of the publications.")
-    private String reliability = "reliable";
+    private Reliability reliability = Reliability.RELIABLE;
 
     @UriParam(
             label = "producer",
-            enums = "bestMatching,all,allComplete",
             defaultValue = "bestMatching",
             description = "get: which queryables receive the query.")
-    private String target = "bestMatching";
+    private QueryTarget target = QueryTarget.BEST_MATCHING;
 
     @UriParam(
             label = "producer",
-            enums = "auto,none,monotonic,latest",
             defaultValue = "auto",
             description = "get: how replies are consolidated.")
-    private String consolidation = "auto";
+    private ConsolidationMode consolidation = ConsolidationMode.AUTO;
 
     @UriParam(
             label = "producer",
             defaultValue = "10000",
-            javaType = "long",
+            javaType = "java.time.Duration",
             description =
                     "get: milliseconds"
                             + " to wait for replies. The exchange continues when the replies are in or the time is up; no"
@@ -246,7 +264,7 @@ public class ZenohConfiguration implements Cloneable {
     @UriParam(
             label = "producer",
             description =
-                    "get: selector parameters, e.g. _time=[now(-1h)..] (header"
+                    "get: selector parameters, e.g. a=1;b=2 (header"
                             + " CamelZenohSelectorParameters overrides).")
     private String parameters;
 
@@ -265,7 +283,7 @@ public class ZenohConfiguration implements Cloneable {
             label = "producer,advanced",
             defaultValue = "0",
             description =
-                    "put: > 0 declares a zenoh-ext"
+                    "put: above 0, declares a zenoh-ext"
                             + " advanced publisher keeping this many samples for subscribers with history or recovery."
                             + " Without heartbeat, zenoh orders the cache by timestamps, so the endpoint's session is opened"
                             + " with timestamping enabled (a session of its own unless other endpoints need the same).")
@@ -274,9 +292,9 @@ public class ZenohConfiguration implements Cloneable {
     @UriParam(
             label = "producer,advanced",
             defaultValue = "0",
-            javaType = "long",
+            javaType = "java.time.Duration",
             description =
-                    "put: > 0 turns"
+                    "put: above 0, turns"
                             + " on sample-miss detection with a heartbeat every this many milliseconds (advanced publisher).")
     private long heartbeat;
 
@@ -297,9 +315,9 @@ public class ZenohConfiguration implements Cloneable {
                         .withConnect(list(connect))
                         .withListen(list(listen))
                         .withMulticastScouting(multicastScouting);
-        String m = blankToNull(mode);
+        Mode m = mode;
         if (m == null && config == null && configFile == null) {
-            m = "peer";
+            m = Mode.PEER;
         }
         if (cacheSize > 0 && heartbeat <= 0) {
             // zenoh-ext refuses a cache without sequence numbers on a session that does not stamp
@@ -319,11 +337,11 @@ public class ZenohConfiguration implements Cloneable {
         return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
-    public String getMode() {
+    public Mode getMode() {
         return mode;
     }
 
-    public void setMode(String mode) {
+    public void setMode(Mode mode) {
         this.mode = mode;
     }
 
@@ -383,11 +401,11 @@ public class ZenohConfiguration implements Cloneable {
         this.autocanonize = autocanonize;
     }
 
-    public String getConsumerType() {
+    public ZenohConsumerType getConsumerType() {
         return consumerType;
     }
 
-    public void setConsumerType(String consumerType) {
+    public void setConsumerType(ZenohConsumerType consumerType) {
         this.consumerType = consumerType;
     }
 
@@ -431,11 +449,11 @@ public class ZenohConfiguration implements Cloneable {
         this.recoveryPeriod = recoveryPeriod;
     }
 
-    public String getAllowedOrigin() {
+    public Locality getAllowedOrigin() {
         return allowedOrigin;
     }
 
-    public void setAllowedOrigin(String allowedOrigin) {
+    public void setAllowedOrigin(Locality allowedOrigin) {
         this.allowedOrigin = allowedOrigin;
     }
 
@@ -447,11 +465,11 @@ public class ZenohConfiguration implements Cloneable {
         this.queueSize = queueSize;
     }
 
-    public String getOverflowPolicy() {
+    public ZenohOverflowPolicy getOverflowPolicy() {
         return overflowPolicy;
     }
 
-    public void setOverflowPolicy(String overflowPolicy) {
+    public void setOverflowPolicy(ZenohOverflowPolicy overflowPolicy) {
         this.overflowPolicy = overflowPolicy;
     }
 
@@ -471,11 +489,19 @@ public class ZenohConfiguration implements Cloneable {
         this.idleSpinMicros = idleSpinMicros;
     }
 
-    public String getOperation() {
+    public int getMaxPendingBytes() {
+        return maxPendingBytes;
+    }
+
+    public void setMaxPendingBytes(int maxPendingBytes) {
+        this.maxPendingBytes = maxPendingBytes;
+    }
+
+    public ZenohOperation getOperation() {
         return operation;
     }
 
-    public void setOperation(String operation) {
+    public void setOperation(ZenohOperation operation) {
         this.operation = operation;
     }
 
@@ -487,19 +513,19 @@ public class ZenohConfiguration implements Cloneable {
         this.encoding = encoding;
     }
 
-    public String getCongestionControl() {
+    public CongestionControl getCongestionControl() {
         return congestionControl;
     }
 
-    public void setCongestionControl(String congestionControl) {
+    public void setCongestionControl(CongestionControl congestionControl) {
         this.congestionControl = congestionControl;
     }
 
-    public String getPriority() {
+    public Priority getPriority() {
         return priority;
     }
 
-    public void setPriority(String priority) {
+    public void setPriority(Priority priority) {
         this.priority = priority;
     }
 
@@ -511,27 +537,27 @@ public class ZenohConfiguration implements Cloneable {
         this.express = express;
     }
 
-    public String getReliability() {
+    public Reliability getReliability() {
         return reliability;
     }
 
-    public void setReliability(String reliability) {
+    public void setReliability(Reliability reliability) {
         this.reliability = reliability;
     }
 
-    public String getTarget() {
+    public QueryTarget getTarget() {
         return target;
     }
 
-    public void setTarget(String target) {
+    public void setTarget(QueryTarget target) {
         this.target = target;
     }
 
-    public String getConsolidation() {
+    public ConsolidationMode getConsolidation() {
         return consolidation;
     }
 
-    public void setConsolidation(String consolidation) {
+    public void setConsolidation(ConsolidationMode consolidation) {
         this.consolidation = consolidation;
     }
 

@@ -9,6 +9,7 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
@@ -30,10 +31,10 @@ public class ZenohConsumer extends DefaultConsumer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private ZenohHandoff<Object> handoff;
+    private boolean handoffStopped;
     private ExecutorService executor;
     private AutoCloseable declaration;
-    private ZenohHealthCheck.Registration health;
-    private boolean acquired;
+    private ZenohEndpoint.Use use;
 
     public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -49,12 +50,11 @@ public class ZenohConsumer extends DefaultConsumer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        endpoint.acquire(); // session + declared key expression (released in doStop, or below on
-        // failure)
-        acquired = true;
+        use = endpoint.acquire(); // closed in doStop, or below on failure
         ZenohConfiguration c = endpoint.getConfiguration();
         String name =
                 endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
+        handoffStopped = false;
         handoff =
                 new ZenohHandoff<>(
                         name,
@@ -62,6 +62,7 @@ public class ZenohConsumer extends DefaultConsumer {
                         options.overflow(),
                         endpoint.dropped,
                         TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
+        handoff.onDrop(ZenohConsumer::answerDropped);
         executor =
                 endpoint.getCamelContext()
                         .getExecutorServiceManager()
@@ -71,13 +72,13 @@ public class ZenohConsumer extends DefaultConsumer {
                                 c.getConcurrentConsumers());
         handoff.start(executor, c.getConcurrentConsumers(), this::route);
         try {
-            declaration = declare(endpoint.session(), endpoint.declaredKeyExpr(), c);
+            declaration = declare(use.session(), use.keyExpr(), c);
         } catch (RuntimeException e) {
             stopHandoff();
-            releaseEndpoint();
+            use.close();
             throw e;
         }
-        health = ZenohHealthCheck.forConsumer(this);
+        use.register(ZenohHealthCheck.forConsumer(this));
     }
 
     private AutoCloseable declare(Session session, KeyExpr ke, ZenohConfiguration c) {
@@ -90,8 +91,9 @@ public class ZenohConsumer extends DefaultConsumer {
                                     c.isHistory() ? c.getHistorySize() : 0,
                                     c.isRecovery(),
                                     c.getRecoveryPeriod(),
-                                    (source, count) -> endpoint.missed.add(count)),
-                            this::onSample);
+                                    (source, count) -> endpoint.missed.add(count),
+                                    c.getMaxPendingBytes()),
+                            samples());
             case QUERYABLE ->
                     session.declareQueryable(
                             ke,
@@ -100,6 +102,22 @@ public class ZenohConsumer extends DefaultConsumer {
             case LIVELINESS ->
                     session.declareLivelinessSubscriber(
                             endpoint.getKeyExpr(), c.isHistory(), this::onSample);
+        };
+    }
+
+    /** The subscriber's listener: samples to the hand-off, samples dropped before it counted. */
+    private SampleListener samples() {
+        return new SampleListener() {
+            @Override
+            public void onSample(Sample sample) {
+                ZenohConsumer.this.onSample(sample);
+            }
+
+            @Override
+            public void onDropped(long count) {
+                endpoint.received.add(count);
+                endpoint.dropped.add(count);
+            }
         };
     }
 
@@ -114,6 +132,25 @@ public class ZenohConsumer extends DefaultConsumer {
         handoff.offer(query);
     }
 
+    /**
+     * A query the hand-off drops is still answered: an error reply saying why, then finished, so
+     * the asker neither waits for its timeout nor holds the native query until GC.
+     */
+    private static void answerDropped(Object item, String why) {
+        if (item instanceof Query q) {
+            try {
+                q.replyError(
+                        ("query dropped by the camel-zenoh consumer: " + why)
+                                .getBytes(StandardCharsets.UTF_8),
+                        Encoding.ZENOH_STRING);
+            } catch (RuntimeException e) {
+                // the session closed or the query was finished: nothing more to tell the asker
+            } finally {
+                q.finish();
+            }
+        }
+    }
+
     /** Route thread. */
     private void route(Object item) {
         if (item instanceof Query q) {
@@ -124,7 +161,7 @@ public class ZenohConsumer extends DefaultConsumer {
         try {
             // body = payload; the headers are computed if and when the route reads one
             exchange.setIn(new ZenohSampleMessage(exchange, (Sample) item));
-            if (options.consumerType() == ZenohOptions.ConsumerType.LIVELINESS) {
+            if (options.consumerType() == ZenohConsumerType.LIVELINESS) {
                 exchange.getIn().setBody(null);
             }
             applyHeaderFilter(exchange);
@@ -188,7 +225,7 @@ public class ZenohConsumer extends DefaultConsumer {
         Message out = exchange.getMessage();
         Object body = out.getBody();
         byte[] payload = ZenohMessages.payload(exchange, body, "reply");
-        Encoding enc = ZenohMessages.encoding(out, body, options.encoding());
+        Encoding enc = ZenohMessages.replyEncoding(out, body, options.encoding(), q.encoding());
         q.reply(replyKey(q, out), payload, enc, ZenohMessages.attachment(exchange));
         endpoint.sent.increment();
     }
@@ -234,31 +271,33 @@ public class ZenohConsumer extends DefaultConsumer {
 
     @Override
     protected void doStop() throws Exception {
-        if (health != null) {
-            health.close();
-            health = null;
-        }
+        // the hand-off stops accepting first: a zenoh thread waiting for room in a full queue
+        // returns (its sample counted as dropped). zenoh-ext calls the callback while it holds its
+        // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
+        // hang the stop
+        stopAccepting();
         AutoCloseable d = declaration;
         declaration = null;
         if (d != null) {
             d.close();
         }
         stopHandoff();
-        releaseEndpoint();
+        if (use != null) {
+            use.close();
+        }
         super.doStop();
     }
 
-    private void releaseEndpoint() {
-        if (acquired) {
-            acquired = false;
-            endpoint.release();
+    /** Stops the hand-off (once): nothing more is queued, what is queued is dropped and counted. */
+    private void stopAccepting() {
+        if (handoff != null && !handoffStopped) {
+            handoffStopped = true;
+            handoff.stop();
         }
     }
 
     private void stopHandoff() {
-        if (handoff != null) {
-            handoff.stop();
-        }
+        stopAccepting();
         if (executor != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(executor);
             executor = null;

@@ -24,11 +24,11 @@ import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
 
-/**
- * A zenoh key expression. While it has a started consumer or producer, the endpoint holds its
- * session (shared, see {@link ZenohSessions}) and its key expression declared on that session; its
- * consumers and producers declare their subscriber, queryable or publisher on that declaration.
- */
+/** Publish, subscribe, query and reply on Eclipse Zenoh key expressions. */
+// The first sentence above is the component's description in the generated metadata. How it
+// works: while it has a started consumer or producer, the endpoint holds its session (shared, see
+// ZenohSessions) and its key expression declared on that session; its consumers and producers
+// declare their subscriber, queryable or publisher on that declaration.
 @UriEndpoint(
         firstVersion = "0.1.0",
         scheme = "zenoh",
@@ -41,7 +41,7 @@ public class ZenohEndpoint extends DefaultEndpoint
 
     @UriPath(
             description =
-                    "The zenoh key expression, e.g. sensors/** or cmd/robot1. Validated when the"
+                    "The zenoh key expression, e.g. cmd/robot1, with wildcards as zenoh writes them. Validated when the"
                             + " endpoint is created; a non-canonical one is rejected unless autocanonize=true.")
     @Metadata(required = true)
     private String keyExpr;
@@ -88,12 +88,33 @@ public class ZenohEndpoint extends DefaultEndpoint
     }
 
     /**
+     * The longest key expression zenoh carries, in UTF-8 bytes: zenoh writes its length in 16 bits
+     * (the native binding refuses longer ones too, before zenoh sees them).
+     */
+    static final int MAX_KEY_EXPR_BYTES = 65_535;
+
+    /** How much of a long key expression a message quotes. */
+    static final int QUOTED_CHARS = 64;
+
+    /**
      * Quotes the expression and zenoh's reason; for a non-canonical one, gives the canonical form.
+     * A key longer than zenoh carries fails here whatever autocanonize says, naming the limit.
      */
     static String checkKeyExpr(String ke, boolean autocanonize) {
         if (ke == null || ke.isEmpty()) {
             throw new IllegalArgumentException(
                     "zenoh key expression must not be empty: use zenoh:a/b/c");
+        }
+        long bytes = utf8Length(ke);
+        if (bytes > MAX_KEY_EXPR_BYTES) {
+            throw new IllegalArgumentException(
+                    "zenoh key expression "
+                            + quote(ke)
+                            + " is "
+                            + bytes
+                            + " bytes long: zenoh carries at most "
+                            + MAX_KEY_EXPR_BYTES
+                            + " bytes");
         }
         try {
             KeyExpr.validate(ke);
@@ -109,14 +130,45 @@ public class ZenohEndpoint extends DefaultEndpoint
                 return canonical;
             }
             throw new IllegalArgumentException(
-                    "zenoh key expression '"
-                            + ke
-                            + "' is not canonical: its canonical"
-                            + " form is '"
-                            + canonical
-                            + "' (use that, or set autocanonize=true)",
+                    "zenoh key expression "
+                            + quote(ke)
+                            + " is not canonical: its canonical form is "
+                            + quote(canonical)
+                            + " (use that, or set autocanonize=true)",
                     invalid);
         }
+    }
+
+    /** 'a/b' whole when short; else its first {@value #QUOTED_CHARS} characters and its length. */
+    static String quote(String ke) {
+        if (ke.length() <= QUOTED_CHARS) {
+            return "'" + ke + "'";
+        }
+        int end = QUOTED_CHARS;
+        if (Character.isHighSurrogate(ke.charAt(end - 1))) {
+            end--;
+        }
+        return "'" + ke.substring(0, end) + "...' (" + utf8Length(ke) + " bytes)";
+    }
+
+    private static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
     }
 
     @Override
@@ -143,15 +195,21 @@ public class ZenohEndpoint extends DefaultEndpoint
 
     /**
      * Called by a consumer or producer as it starts: the first one opens (or joins) the session and
-     * declares the key expression; {@link #release()} undoes it when the last one stops.
+     * declares the key expression; closing the returned {@link Use} undoes it when the last one
+     * stops.
      *
-     * <p>Fix (issue 6, lifecycle suite): both used to be taken in the endpoint's own doStart. Camel
-     * starts an endpoint when a route merely creates it and does not stop the endpoints of a route
-     * that then fails to start, so such a route left an open session and a declaration behind until
-     * the CamelContext stopped (CAMEL-24465's kind of leak). Now an endpoint holds nothing unless a
-     * consumer or producer of it runs.
+     * <p>Both are taken here, not in the endpoint's own doStart: Camel starts an endpoint when a
+     * route merely creates it and does not stop the endpoints of a route that then fails to start,
+     * so an endpoint holding them from its doStart would leave an open session and a declaration
+     * behind until the CamelContext stopped (CAMEL-24465's kind of leak). An endpoint holds nothing
+     * unless a consumer or producer of it runs.
      */
-    synchronized void acquire() {
+    Use acquire() {
+        take();
+        return new Use();
+    }
+
+    private synchronized void take() {
         if (lease == null) {
             ZenohSessions.Lease l;
             try {
@@ -190,9 +248,47 @@ public class ZenohEndpoint extends DefaultEndpoint
     /**
      * The last consumer or producer to stop undeclares the key expression and releases the session.
      */
-    synchronized void release() {
+    private synchronized void release() {
         if (users > 0 && --users == 0) {
             releaseAll();
+        }
+    }
+
+    /**
+     * A started consumer's or producer's hold on the endpoint: its session and declared key
+     * expression, and its health check once registered. Closing it (idempotent) unregisters the
+     * check and releases the endpoint.
+     */
+    final class Use implements AutoCloseable {
+        private ZenohHealthCheck.Registration health;
+        private boolean closed;
+
+        private Use() {}
+
+        Session session() {
+            return ZenohEndpoint.this.session();
+        }
+
+        KeyExpr keyExpr() {
+            return declared;
+        }
+
+        /** Keeps the health check of the holder registered until this closes. */
+        synchronized void register(ZenohHealthCheck.Registration registration) {
+            health = registration;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (health != null) {
+                health.close();
+                health = null;
+            }
+            release();
         }
     }
 

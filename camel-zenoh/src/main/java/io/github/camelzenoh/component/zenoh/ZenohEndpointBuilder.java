@@ -4,6 +4,13 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.ConsolidationMode;
+import io.github.camelzenoh.zenoh.Locality;
+import io.github.camelzenoh.zenoh.Mode;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.Reliability;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.CamelContext;
@@ -25,8 +32,9 @@ import org.apache.camel.support.builder.ExpressionBuilder;
  * }</pre>
  *
  * Each method sets the option of the same name (see {@link ZenohConfiguration} for what it does);
- * the builder produces the same URI as the string form, and values are checked in the same place:
- * when the endpoint is created.
+ * an enum option takes its enum or its text. The builder produces the same URI as the string form,
+ * and values are checked in the same place: when the endpoint is created. ZenohEndpointBuilderTest
+ * fails when an option of the generated metadata has no method here, or a method no option.
  */
 public final class ZenohEndpointBuilder
         implements EndpointConsumerBuilder, EndpointProducerBuilder {
@@ -51,6 +59,10 @@ public final class ZenohEndpointBuilder
     // ---- session ----------------------------------------------------------------------------
     /** {@code peer}, {@code client} or {@code router}. */
     public ZenohEndpointBuilder mode(String mode) {
+        return set("mode", mode);
+    }
+
+    public ZenohEndpointBuilder mode(Mode mode) {
         return set("mode", mode);
     }
 
@@ -92,6 +104,10 @@ public final class ZenohEndpointBuilder
         return set("consumerType", type);
     }
 
+    public ZenohEndpointBuilder consumerType(ZenohConsumerType type) {
+        return set("consumerType", type);
+    }
+
     public ZenohEndpointBuilder complete(boolean complete) {
         return set("complete", complete);
     }
@@ -117,12 +133,20 @@ public final class ZenohEndpointBuilder
         return set("allowedOrigin", origin);
     }
 
+    public ZenohEndpointBuilder allowedOrigin(Locality origin) {
+        return set("allowedOrigin", origin);
+    }
+
     public ZenohEndpointBuilder queueSize(int size) {
         return set("queueSize", size);
     }
 
     /** {@code block}, {@code dropOldest} or {@code dropNewest}. */
     public ZenohEndpointBuilder overflowPolicy(String policy) {
+        return set("overflowPolicy", policy);
+    }
+
+    public ZenohEndpointBuilder overflowPolicy(ZenohOverflowPolicy policy) {
         return set("overflowPolicy", policy);
     }
 
@@ -134,6 +158,10 @@ public final class ZenohEndpointBuilder
         return set("idleSpinMicros", micros);
     }
 
+    public ZenohEndpointBuilder maxPendingBytes(int bytes) {
+        return set("maxPendingBytes", bytes);
+    }
+
     public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) {
         return set("bridgeErrorHandler", bridge);
     }
@@ -141,6 +169,10 @@ public final class ZenohEndpointBuilder
     // ---- producer ---------------------------------------------------------------------------
     /** {@code put}, {@code delete} or {@code get}. */
     public ZenohEndpointBuilder operation(String operation) {
+        return set("operation", operation);
+    }
+
+    public ZenohEndpointBuilder operation(ZenohOperation operation) {
         return set("operation", operation);
     }
 
@@ -154,11 +186,19 @@ public final class ZenohEndpointBuilder
         return set("congestionControl", cc);
     }
 
+    public ZenohEndpointBuilder congestionControl(CongestionControl cc) {
+        return set("congestionControl", cc);
+    }
+
     /**
      * {@code realTime}, {@code interactiveHigh}, {@code interactiveLow}, {@code dataHigh}, {@code
      * data}, {@code dataLow}, {@code background}.
      */
     public ZenohEndpointBuilder priority(String priority) {
+        return set("priority", priority);
+    }
+
+    public ZenohEndpointBuilder priority(Priority priority) {
         return set("priority", priority);
     }
 
@@ -171,13 +211,25 @@ public final class ZenohEndpointBuilder
         return set("reliability", reliability);
     }
 
+    public ZenohEndpointBuilder reliability(Reliability reliability) {
+        return set("reliability", reliability);
+    }
+
     /** {@code bestMatching}, {@code all} or {@code allComplete}. */
     public ZenohEndpointBuilder target(String target) {
         return set("target", target);
     }
 
+    public ZenohEndpointBuilder target(QueryTarget target) {
+        return set("target", target);
+    }
+
     /** {@code auto}, {@code none}, {@code monotonic} or {@code latest}. */
     public ZenohEndpointBuilder consolidation(String consolidation) {
+        return set("consolidation", consolidation);
+    }
+
+    public ZenohEndpointBuilder consolidation(ConsolidationMode consolidation) {
         return set("consolidation", consolidation);
     }
 

@@ -4,12 +4,20 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.Subscriber;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +28,14 @@ import org.slf4j.LoggerFactory;
  * them); memory stays bounded by the queue size; with one route thread, order is zenoh's order.
  * When the queue is full the overflow policy decides: BLOCK waits for room (zenoh back-pressure,
  * like its FIFO channel), DROP_OLDEST / DROP_NEWEST drop one item and count it.
+ *
+ * <p>zenoh delivers a put to the subscribers of the same session on the putting thread, so a route
+ * thread can offer to a hand-off itself: a route publishing into its own subscription, or into
+ * another route's. It waits (BLOCK) only when that cannot close a cycle — the hand-off is not its
+ * own, and none of that hand-off's route threads waits, directly or through others, for its own;
+ * otherwise it would wait for room only it can make, so the item is dropped and counted. Route
+ * threads are also marked for the binding ({@link Subscriber#markConsumerThread}): they never wait
+ * for a subscriber's pending samples in native memory.
  */
 final class ZenohHandoff<T> {
 
@@ -32,8 +48,14 @@ final class ZenohHandoff<T> {
      */
     private static final Object STOP = new Object();
 
+    /** On a route thread: the hand-off it drains. */
+    private static final ThreadLocal<ZenohHandoff<?>> ROUTE_OF = new ThreadLocal<>();
+
+    /** This hand-off's route threads waiting for room in a hand-off, and which. */
+    private final Map<Thread, ZenohHandoff<?>> waitingOn = new ConcurrentHashMap<>();
+
     private final ArrayBlockingQueue<Object> queue;
-    private final ZenohOptions.Overflow overflow;
+    private final ZenohOverflowPolicy overflow;
     private final LongAdder dropped;
     private final String name;
     private volatile boolean running;
@@ -56,10 +78,13 @@ final class ZenohHandoff<T> {
     private final int resumeAt;
     private volatile int waiting;
 
+    /** Told of every item dropped, with why (a query must still be answered and finished). */
+    private volatile BiConsumer<Object, String> onDrop = (item, why) -> {};
+
     ZenohHandoff(
             String name,
             int capacity,
-            ZenohOptions.Overflow overflow,
+            ZenohOverflowPolicy overflow,
             LongAdder dropped,
             long spinNanos) {
         this.name = name;
@@ -70,32 +95,58 @@ final class ZenohHandoff<T> {
         this.resumeAt = capacity / 2;
     }
 
+    /**
+     * Sets what is told of each dropped item and why; it runs on the dropping thread (a zenoh
+     * thread, or the one stopping the hand-off) and must not block.
+     */
+    void onDrop(BiConsumer<Object, String> hook) {
+        this.onDrop = hook;
+    }
+
+    private void drop(Object item, String why) {
+        dropped.increment();
+        try {
+            onDrop.accept(item, why);
+        } catch (RuntimeException e) {
+            LOG.warn("zenoh hand-off {}: dropping an item failed: {}", name, e.getMessage(), e);
+        }
+    }
+
     /** Called on a zenoh thread. */
     void offer(T item) {
         if (!running) {
-            dropped.increment();
+            drop(item, "the consumer is not running");
             return;
         }
         if (queue.offer(item)) {
             return;
         }
         switch (overflow) {
-            case DROP_NEWEST -> dropped.increment();
+            case DROP_NEWEST -> drop(item, "the queue is full (overflowPolicy=dropNewest)");
             case DROP_OLDEST -> {
                 while (!queue.offer(item)) {
-                    if (queue.poll() != null) {
-                        dropped.increment();
+                    Object oldest = queue.poll();
+                    if (oldest != null && oldest != STOP) {
+                        drop(oldest, "the queue is full (overflowPolicy=dropOldest)");
                     }
                 }
             }
             case BLOCK -> {
+                ZenohHandoff<?> own = ROUTE_OF.get();
+                if (own != null) {
+                    own.waitingOn.put(Thread.currentThread(), this);
+                }
                 try {
                     synchronized (room) {
                         waiting++;
                         try {
                             while (!queue.offer(item)) {
                                 if (!running) {
-                                    dropped.increment();
+                                    drop(item, "the consumer stopped");
+                                    return;
+                                }
+                                if (own != null && reaches(this, own)) {
+                                    drop(item, "a route thread waiting here would wait for itself");
                                     return;
                                 }
                                 room.wait(100);
@@ -106,10 +157,34 @@ final class ZenohHandoff<T> {
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    dropped.increment();
+                    drop(item, "interrupted while waiting for room in the queue");
+                } finally {
+                    if (own != null) {
+                        own.waitingOn.remove(Thread.currentThread());
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * True when {@code to} is {@code from} or a route thread of {@code from} waits for room in a
+     * hand-off that reaches {@code to}: a route thread of {@code to} waiting in {@code from} would
+     * close a cycle of threads each waiting for the next.
+     */
+    private static boolean reaches(ZenohHandoff<?> from, ZenohHandoff<?> to) {
+        Set<ZenohHandoff<?>> seen = new HashSet<>();
+        Deque<ZenohHandoff<?>> next = new ArrayDeque<>(List.of(from));
+        while (!next.isEmpty()) {
+            ZenohHandoff<?> h = next.poll();
+            if (h == to) {
+                return true;
+            }
+            if (seen.add(h)) {
+                next.addAll(h.waitingOn.values());
+            }
+        }
+        return false;
     }
 
     /**
@@ -119,14 +194,26 @@ final class ZenohHandoff<T> {
         running = true;
         this.threads = threads;
         for (int i = 0; i < threads; i++) {
-            executor.execute(() -> drain(sink));
+            executor.execute(
+                    () -> {
+                        ROUTE_OF.set(this);
+                        Subscriber.markConsumerThread(true);
+                        try {
+                            drain(sink);
+                        } finally {
+                            Subscriber.markConsumerThread(false);
+                            ROUTE_OF.remove();
+                        }
+                    });
         }
     }
 
     @SuppressWarnings("unchecked")
     private void drain(Consumer<T> sink) {
         List<Object> batch = new ArrayList<>(BATCH);
+        int next = 0; // the batch's first item not yet handed to the sink
         while (running) {
+            next = 0;
             try {
                 Object first = spinNanos > 0 ? spin() : null;
                 if (first == null) {
@@ -151,13 +238,13 @@ final class ZenohHandoff<T> {
                         room.notifyAll();
                     }
                 }
-                for (int i = 0; i < batch.size(); i++) {
-                    Object item = batch.get(i);
+                for (next = 0; next < batch.size(); next++) {
+                    Object item = batch.get(next);
                     if (item == STOP) {
                         return; // queued after the queue was cleared: nothing real follows it
                     }
                     if (!running) {
-                        dropped.increment();
+                        drop(item, "the consumer stopped");
                         continue;
                     }
                     sink.accept((T) item);
@@ -168,6 +255,13 @@ final class ZenohHandoff<T> {
                 return;
             } catch (RuntimeException e) {
                 LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
+                // the failed item and the rest of its batch are not routed: dropped, with the
+                // reason
+                for (int i = next; i < batch.size(); i++) {
+                    if (batch.get(i) != STOP) {
+                        drop(batch.get(i), "the route thread failed: " + e.getMessage());
+                    }
+                }
                 batch.clear();
             }
         }
@@ -195,17 +289,20 @@ final class ZenohHandoff<T> {
         synchronized (room) {
             room.notifyAll();
         }
-        int left = queue.size();
-        queue.clear();
+        List<Object> left = new ArrayList<>();
+        queue.drainTo(left);
+        left.removeIf(item -> item == STOP);
+        for (Object item : left) {
+            drop(item, "the consumer stopped");
+        }
         for (int i = 0; i < threads; i++) {
             queue.offer(STOP);
         }
-        if (left > 0) {
-            dropped.add(left);
+        if (!left.isEmpty()) {
             LOG.warn(
-                    "zenoh consumer {} stopped with {} queued samples not routed (counted as dropped)",
+                    "zenoh consumer {} stopped with {} queued items not routed (counted as dropped)",
                     name,
-                    left);
+                    left.size());
         }
     }
 

@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionInfo;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRepository;
@@ -94,10 +95,21 @@ final class ZenohHealthCheck extends AbstractHealthCheck {
         return () -> consumer.setHealthCheck(null);
     }
 
+    private static final AtomicLong PRODUCERS = new AtomicLong();
+
+    /**
+     * A producer's check id, {@code zenoh-producer-<key>#<n>}: one per producer instance, kept
+     * across its restarts. Camel's producers repository holds checks in a list and removes by id,
+     * so two producers on one key (two routes sending there) must not share an id, or stopping one
+     * would remove the other's check and leave its own, DOWN, behind.
+     */
+    static String producerId(ZenohEndpoint e) {
+        return "zenoh-producer-" + e.getKeyExpr() + "#" + PRODUCERS.incrementAndGet();
+    }
+
     static Registration forProducer(ZenohProducer producer) {
         ZenohEndpoint e = producer.getEndpoint();
-        ZenohHealthCheck check =
-                new ZenohHealthCheck("zenoh-producer-" + e.getKeyExpr(), e, producer::isReady);
+        ZenohHealthCheck check = new ZenohHealthCheck(producer.healthCheckId, e, producer::isReady);
         check.setEnabled(e.getComponent().isHealthCheckProducerEnabled());
         return register(e, "producers", check);
     }

@@ -11,6 +11,7 @@ import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.camel.Exchange;
 import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Message;
@@ -146,11 +147,13 @@ final class ZenohMessages {
     }
 
     /**
-     * The contract's precedence: headers CamelZenohEncodingId (+ Schema), then the endpoint's
-     * encoding option, then Content-Type, then by body type (String → zenoh/string, else
-     * zenoh/bytes).
+     * The contract's precedence: the endpoint's encoding option, then headers CamelZenohEncodingId
+     * (+ Schema), then Content-Type, then by body type (String → zenoh/string, else zenoh/bytes).
      */
     static Encoding encoding(Message m, Object body, Encoding endpointEncoding) {
+        if (endpointEncoding != null) {
+            return endpointEncoding;
+        }
         Object id = m.getHeader(ZenohConstants.ENCODING_ID);
         if (id != null) {
             int value = encodingId(id);
@@ -165,21 +168,43 @@ final class ZenohMessages {
             }
             return schema == null ? Encoding.ofId(value) : encoding(value, (String) schema);
         }
-        if (endpointEncoding != null) {
-            return endpointEncoding;
-        }
         Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
         if (contentType != null) {
-            try {
-                return fromContentType(contentType.toString());
-            } catch (
-                    IllegalArgumentException
-                            e) { // e.g. a schema longer than zenoh carries (255 bytes)
-                throw new IllegalArgumentException(
-                        "Header " + Exchange.CONTENT_TYPE + ": " + e.getMessage(), e);
-            }
+            return contentTypeEncoding(contentType);
         }
         return body instanceof String ? Encoding.ZENOH_STRING : Encoding.ZENOH_BYTES;
+    }
+
+    /**
+     * A queryable reply's encoding: as {@link #encoding}, except that encoding headers still
+     * holding the query's own encoding give way to a Content-Type the route set (one other than the
+     * query's): those headers came with the query, the Content-Type is the route's answer.
+     */
+    static Encoding replyEncoding(
+            Message m, Object body, Encoding endpointEncoding, Encoding queryEncoding) {
+        if (endpointEncoding == null && queryEncoding != null) {
+            Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
+            if (contentType != null
+                    && !contentType.equals(
+                            queryEncoding.isMimeType() ? queryEncoding.toString() : null)
+                    && Integer.valueOf(queryEncoding.id())
+                            .equals(m.getHeader(ZenohConstants.ENCODING_ID))
+                    && Objects.equals(
+                            queryEncoding.schema(), m.getHeader(ZenohConstants.ENCODING_SCHEMA))) {
+                return contentTypeEncoding(contentType);
+            }
+        }
+        return encoding(m, body, endpointEncoding);
+    }
+
+    private static Encoding contentTypeEncoding(Object contentType) {
+        try {
+            return fromContentType(contentType.toString());
+        } catch (
+                IllegalArgumentException e) { // e.g. a schema longer than zenoh carries (255 bytes)
+            throw new IllegalArgumentException(
+                    "Header " + Exchange.CONTENT_TYPE + ": " + e.getMessage(), e);
+        }
     }
 
     private static Encoding encoding(int id, String schema) {

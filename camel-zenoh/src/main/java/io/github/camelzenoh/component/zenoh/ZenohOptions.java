@@ -7,61 +7,42 @@ package io.github.camelzenoh.component.zenoh;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.ConsolidationMode;
 import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.Locality;
-import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.QueryTarget;
-import io.github.camelzenoh.zenoh.Reliability;
-import java.util.Arrays;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
+import org.apache.camel.util.json.JsonObject;
+import org.apache.camel.util.json.Jsoner;
 
 /**
  * An endpoint's options checked and turned into zenoh values once, when the endpoint is created: a
  * bad value fails there, naming the option, the value and what is allowed — and no message ever
- * parses an option again.
+ * parses an option again. What is allowed comes from the component's generated metadata (option
+ * types and enum values); only the ranges are written here.
  */
 record ZenohOptions(
-        ConsumerType consumerType,
-        Operation operation,
+        ZenohConsumerType consumerType,
+        ZenohOperation operation,
         Locality origin,
-        Overflow overflow,
+        ZenohOverflowPolicy overflow,
         Qos qos,
         Qos getQos,
         Encoding encoding,
         QueryTarget target,
         ConsolidationMode consolidation) {
 
-    enum ConsumerType {
-        SUBSCRIBER,
-        QUERYABLE,
-        LIVELINESS
-    }
-
-    enum Operation {
-        PUT,
-        DELETE,
-        GET
-    }
-
-    enum Overflow {
-        BLOCK,
-        DROP_OLDEST,
-        DROP_NEWEST
-    }
-
     static ZenohOptions of(ZenohConfiguration c) {
-        // fix (issue 6, bad-input suite): mode used to be checked only when the session opened, at
-        // route start; it is known at endpoint creation, so it fails there like every other option
-        String mode = c.getMode();
-        check(
-                mode == null || mode.isBlank() || MODES.contains(mode.trim()),
-                "mode",
-                mode,
-                "one of peer, client, router");
         check(c.getQueueSize() > 0, "queueSize", c.getQueueSize(), "a positive number");
         check(
                 c.getConcurrentConsumers() > 0,
@@ -73,6 +54,15 @@ record ZenohOptions(
                 "idleSpinMicros",
                 c.getIdleSpinMicros(),
                 "0 to 1000000 microseconds");
+        check(
+                c.getMaxPendingBytes() >= SubscriberOptions.MIN_MAX_PENDING_BYTES
+                        && c.getMaxPendingBytes() <= SubscriberOptions.MAX_MAX_PENDING_BYTES,
+                "maxPendingBytes",
+                c.getMaxPendingBytes(),
+                SubscriberOptions.MIN_MAX_PENDING_BYTES
+                        + " to "
+                        + SubscriberOptions.MAX_MAX_PENDING_BYTES
+                        + " bytes");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
@@ -84,97 +74,161 @@ record ZenohOptions(
                 "0 or more milliseconds");
         // congestionControl unset: zenoh's defaults, drop for put/delete and block for get (see
         // GetOptions.DEFAULT: a get's final response travels with the query's congestion control)
-        String cc = c.getCongestionControl();
+        CongestionControl cc = c.getCongestionControl();
         Qos qos =
                 new Qos(
-                        cc == null
-                                ? CongestionControl.DROP
-                                : parse(CongestionControl.class, "congestionControl", cc),
-                        parse(Priority.class, "priority", c.getPriority()),
+                        cc == null ? CongestionControl.DROP : cc,
+                        required(c.getPriority(), "priority"),
                         c.isExpress(),
-                        parse(Reliability.class, "reliability", c.getReliability()),
+                        required(c.getReliability(), "reliability"),
                         Locality.ANY);
         Qos getQos = cc == null ? qos.withCongestionControl(CongestionControl.BLOCK) : qos;
         return new ZenohOptions(
-                parse(ConsumerType.class, "consumerType", c.getConsumerType()),
-                parse(Operation.class, "operation", c.getOperation()),
-                parse(Locality.class, "allowedOrigin", c.getAllowedOrigin()),
-                parse(Overflow.class, "overflowPolicy", c.getOverflowPolicy()),
+                required(c.getConsumerType(), "consumerType"),
+                required(c.getOperation(), "operation"),
+                required(c.getAllowedOrigin(), "allowedOrigin"),
+                required(c.getOverflowPolicy(), "overflowPolicy"),
                 qos,
                 getQos,
                 encoding(c.getEncoding()),
-                parse(QueryTarget.class, "target", c.getTarget()),
-                parse(ConsolidationMode.class, "consolidation", c.getConsolidation()));
+                required(c.getTarget(), "target"),
+                required(c.getConsolidation(), "consolidation"));
     }
 
-    private static final List<String> MODES = List.of("peer", "client", "router");
+    /**
+     * An option of the generated metadata: its JSON type and Java type, its enum values (the
+     * spelling the metadata shows) and, for an enum, its Java class.
+     */
+    record Option(
+            String name, String type, String javaType, List<String> enums, Class<?> enumType) {}
 
     /**
-     * Numeric options: false = a count (int), true = milliseconds (long; a duration such as 5s or
-     * 1m30s also works).
+     * The endpoint options of {@link ZenohConfiguration}, read once from the generated metadata
+     * (Camel's own options, such as exchangePattern, are Camel's to check).
      */
-    private static final Map<String, Boolean> NUMBERS =
-            Map.of(
-                    "queueSize",
-                    false,
-                    "concurrentConsumers",
-                    false,
-                    "idleSpinMicros",
-                    false,
-                    "historySize",
-                    false,
-                    "cacheSize",
-                    false,
-                    "timeout",
-                    true,
-                    "heartbeat",
-                    true,
-                    "recoveryPeriod",
-                    true);
+    private static final class Metadata {
+        static final String JSON = "/META-INF/io/github/camelzenoh/component/zenoh/zenoh.json";
+        static final Map<String, Option> OPTIONS = load();
+
+        @SuppressWarnings("unchecked")
+        private static Map<String, Option> load() {
+            try (InputStream in = ZenohOptions.class.getResourceAsStream(JSON)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing " + JSON);
+                }
+                JsonObject root =
+                        (JsonObject)
+                                Jsoner.deserialize(
+                                        new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                Map<String, Option> out = new HashMap<>();
+                JsonObject properties = (JsonObject) root.get("properties");
+                properties.forEach(
+                        (name, value) -> {
+                            JsonObject o = (JsonObject) value;
+                            if (ZenohConfiguration.class
+                                    .getName()
+                                    .equals(o.get("configurationClass"))) {
+                                Object enums = o.get("enum");
+                                String javaType = (String) o.get("javaType");
+                                out.put(
+                                        name.toLowerCase(Locale.ROOT),
+                                        new Option(
+                                                name,
+                                                (String) o.get("type"),
+                                                javaType,
+                                                enums == null
+                                                        ? List.of()
+                                                        : List.copyOf((Collection<String>) enums),
+                                                "enum".equals(o.get("type"))
+                                                        ? enumClass(javaType)
+                                                        : null));
+                            }
+                        });
+                return Map.copyOf(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (org.apache.camel.util.json.DeserializationException e) {
+                throw new IllegalStateException("unreadable " + JSON, e);
+            }
+        }
+    }
+
+    private static Class<?> enumClass(String javaType) {
+        try {
+            return Class.forName(javaType, false, ZenohOptions.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("enum type " + javaType + " of " + Metadata.JSON, e);
+        }
+    }
+
+    /** The option {@code name} (any case) of the generated metadata, or null. */
+    static Option option(String name) {
+        return Metadata.OPTIONS.get(name.toLowerCase(Locale.ROOT));
+    }
 
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
     private static final Pattern DURATION =
             Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?");
 
     /**
-     * Checks the numeric options of an endpoint URI before Camel binds them. Fix (issue 6,
-     * bad-input suite): Camel binds a String to an int/long option leniently, as a duration —
-     * {@code queueSize=abc} became 0 and {@code cacheSize=1O} silently 0 (off), an overflowing
-     * value was truncated — so a typo went unnoticed or was reported with a value the user never
-     * wrote.
+     * Checks the option values of an endpoint URI against their type in the generated metadata
+     * before Camel binds them, and puts the checked value in their place. Camel alone would bind a
+     * String to an int/long option leniently, as a duration ({@code queueSize=abc} becomes 0, an
+     * overflowing number is truncated), and would refuse an enum value without saying what is
+     * allowed.
      */
-    static void checkNumbers(Map<String, Object> parameters) {
+    static void checkUriValues(Map<String, Object> parameters) {
         for (Map.Entry<String, Object> e : parameters.entrySet()) {
-            NUMBERS.forEach(
-                    (option, millis) -> {
-                        if (option.equalsIgnoreCase(e.getKey())
-                                && e.getValue() instanceof String text) {
-                            String v = text.trim();
-                            boolean ok;
-                            if (INTEGER.matcher(v).matches()) {
-                                try {
-                                    long n = Long.parseLong(v);
-                                    ok =
-                                            millis
-                                                    || (n >= Integer.MIN_VALUE
-                                                            && n <= Integer.MAX_VALUE);
-                                    e.setValue(Long.toString(n)); // " 5" or "+5" would bind as 0
-                                } catch (NumberFormatException overflow) {
-                                    ok = false;
-                                }
-                            } else {
-                                ok = millis && DURATION.matcher(v).matches();
-                            }
-                            check(
-                                    ok,
-                                    option,
-                                    text,
-                                    millis
-                                            ? "a number of milliseconds (or a duration such as 5s)"
-                                            : "a whole number up to " + Integer.MAX_VALUE);
-                        }
-                    });
+            Option o = option(e.getKey());
+            if (o == null || !(e.getValue() instanceof String text)) {
+                continue;
+            }
+            String v = text.trim();
+            switch (o.type()) {
+                case "enum" -> e.setValue(enumValue(o, text));
+                case "integer" -> {
+                    boolean isInt = o.javaType().equals("int") || o.javaType().endsWith("Integer");
+                    Long n = integer(v);
+                    check(
+                            n != null
+                                    && (!isInt
+                                            || (n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE)),
+                            o.name(),
+                            text,
+                            "a whole number up to " + (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE));
+                    e.setValue(n.toString()); // " 5" or "+5" would bind as 0
+                }
+                case "duration" -> {
+                    Long n = integer(v);
+                    check(
+                            n != null || DURATION.matcher(v).matches(),
+                            o.name(),
+                            text,
+                            "a number of milliseconds (or a duration such as 5s)");
+                    e.setValue(n != null ? n.toString() : v);
+                }
+                default -> {}
+            }
         }
+    }
+
+    private static Long integer(String v) {
+        if (!INTEGER.matcher(v).matches()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException overflow) {
+            return null;
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumValue(Option o, String text) {
+        Class<?> type = o.enumType();
+        Object v = type.isEnum() ? EnumNames.parse((Class) type, text) : null;
+        check(v != null, o.name(), text, "one of " + String.join(", ", o.enums()));
+        return v;
     }
 
     private static Encoding encoding(String text) {
@@ -190,36 +244,25 @@ record ZenohOptions(
     }
 
     /**
-     * "blockFirst" → BLOCK_FIRST; accepts the camelCase form users write and the enum's own name.
+     * The constant written {@code value} ({@code blockFirst} or {@code BLOCK_FIRST}), for headers
+     * naming an option's value; fails naming the option, the value and what is allowed.
      */
     static <E extends Enum<E>> E parse(Class<E> type, String option, String value) {
-        if (value != null) {
-            String v = value.trim();
-            for (E e : type.getEnumConstants()) {
-                if (name(e).equals(v) || e.name().equalsIgnoreCase(v)) {
-                    return e;
-                }
-            }
-        }
-        throw new IllegalArgumentException(
-                "Invalid value '"
-                        + value
-                        + "' for zenoh option "
-                        + option
-                        + ": expected one of "
-                        + Arrays.stream(type.getEnumConstants())
-                                .map(ZenohOptions::name)
-                                .collect(Collectors.joining(", ")));
+        E e = EnumNames.parse(type, value);
+        check(e != null, option, value, "one of " + EnumNames.allowed(type));
+        return e;
     }
 
     /** REAL_TIME → "realTime": the contract's spelling, used in options and headers. */
     static String name(Enum<?> e) {
-        String[] parts = e.name().toLowerCase(Locale.ROOT).split("_");
-        StringBuilder b = new StringBuilder(parts[0]);
-        for (int i = 1; i < parts.length; i++) {
-            b.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
+        return EnumNames.camelCase(e.name());
+    }
+
+    private static <E extends Enum<E>> E required(E value, String option) {
+        if (value == null) {
+            throw new IllegalArgumentException("zenoh option " + option + " must not be null");
         }
-        return b.toString();
+        return value;
     }
 
     private static void check(boolean ok, String option, Object value, String expected) {

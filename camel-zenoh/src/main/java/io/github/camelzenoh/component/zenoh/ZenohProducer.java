@@ -19,11 +19,15 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
+import org.apache.camel.spi.ExecutorServiceManager;
+import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.support.DefaultAsyncProducer;
+import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,16 +44,17 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private final boolean failIfNoSubscribers;
+    final String healthCheckId;
     private volatile Publisher publisher;
     private ExecutorService continuation;
-    private ZenohHealthCheck.Registration health;
-    private boolean acquired;
+    private ZenohEndpoint.Use use;
 
     public ZenohProducer(ZenohEndpoint endpoint) {
         super(endpoint);
         this.endpoint = endpoint;
         this.options = endpoint.options();
         this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
+        this.healthCheckId = ZenohHealthCheck.producerId(endpoint);
     }
 
     @Override
@@ -60,25 +65,23 @@ public class ZenohProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        endpoint.acquire(); // session + declared key expression (released in doStop, or below on
-        // failure)
-        acquired = true;
+        use = endpoint.acquire(); // closed in doStop, or below on failure
         ZenohConfiguration c = endpoint.getConfiguration();
         try {
             publisher =
-                    endpoint.session()
+                    use.session()
                             .declarePublisher(
-                                    endpoint.declaredKeyExpr(),
+                                    use.keyExpr(),
                                     new PublisherOptions(
                                             options.encoding(),
                                             options.qos(),
                                             c.getCacheSize(),
                                             c.getHeartbeat()));
         } catch (RuntimeException e) {
-            releaseEndpoint();
+            use.close();
             throw e;
         }
-        health = ZenohHealthCheck.forProducer(this);
+        use.register(ZenohHealthCheck.forProducer(this));
     }
 
     /**
@@ -87,20 +90,45 @@ public class ZenohProducer extends DefaultAsyncProducer {
      */
     private synchronized ExecutorService continuation() {
         if (continuation == null && !isStoppingOrStopped()) {
-            continuation =
-                    endpoint.getCamelContext()
-                            .getExecutorServiceManager()
-                            .newDefaultThreadPool(this, "ZenohGet[" + endpoint.shortKey() + "]");
+            // the context's default pool settings, but never "caller runs": the caller is a zenoh
+            // thread (a put from the route would deadlock its session, a slow route would stall
+            // it). Unbounded queue: it holds only the gets this producer has in flight
+            ExecutorServiceManager m = endpoint.getCamelContext().getExecutorServiceManager();
+            ThreadPoolProfile p = m.getDefaultThreadPoolProfile().clone();
+            p.setId("ZenohGet");
+            p.setMaxQueueSize(-1);
+            p.setRejectedPolicy(ThreadPoolRejectedPolicy.Abort);
+            continuation = m.newThreadPool(this, continuationName(), p);
         }
         return continuation;
     }
 
+    private String continuationName() {
+        return "ZenohGet[" + endpoint.shortKey() + "]";
+    }
+
+    /**
+     * Continues a get's exchange on the producer's pool, or, once that is shut down (the producer
+     * stopped with the get in flight), on a thread of its own: never on the calling zenoh thread
+     * nor under a lock its caller holds.
+     */
+    private void continueElsewhere(ExecutorService pool, Runnable finish) {
+        if (pool != null) {
+            try {
+                pool.execute(finish);
+                return;
+            } catch (RejectedExecutionException stopped) {
+                // below
+            }
+        }
+        endpoint.getCamelContext()
+                .getExecutorServiceManager()
+                .newThread(continuationName(), finish)
+                .start();
+    }
+
     @Override
     protected void doStop() throws Exception {
-        if (health != null) {
-            health.close();
-            health = null;
-        }
         Publisher p = publisher;
         publisher = null;
         matchingCache = null;
@@ -120,15 +148,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
         if (pool != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(pool);
         }
-        releaseEndpoint();
-        super.doStop();
-    }
-
-    private void releaseEndpoint() {
-        if (acquired) {
-            acquired = false;
-            endpoint.release();
+        if (use != null) {
+            use.close();
         }
+        super.doStop();
     }
 
     boolean isReady() {
@@ -139,7 +162,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     public boolean process(Exchange exchange, AsyncCallback callback) {
         try {
             Message m = exchange.getMessage();
-            ZenohOptions.Operation op = operation(m);
+            ZenohOperation op = operation(m);
             String override = overrideKey(m);
             switch (op) {
                 case PUT -> put(exchange, m, override);
@@ -157,12 +180,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         return true;
     }
 
-    private ZenohOptions.Operation operation(Message m) {
+    private ZenohOperation operation(Message m) {
         Object header = m.getHeader(ZenohConstants.OPERATION);
         return header == null
                 ? options.operation()
                 : ZenohOptions.parse(
-                        ZenohOptions.Operation.class,
+                        ZenohOperation.class,
                         "header " + ZenohConstants.OPERATION,
                         header.toString());
     }
@@ -239,8 +262,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
     /**
      * zenoh's answer for one publisher, valid until {@code validUntil} (System.nanoTime()). Bound
      * to the publisher it was asked of: a send still in flight on the previous publisher while the
-     * producer restarts must not pass its answer on to the new one (found by the concurrency suite:
-     * a restarted producer on a new session used a stale "matching" and lost puts silently).
+     * producer restarts must not pass its answer on to the new one (a restarted producer on a new
+     * session would use a stale "matching" and lose puts silently).
      */
     private record Matching(Publisher publisher, boolean matching, long validUntil) {}
 
@@ -310,13 +333,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                 List<ZenohReply> all =
                                         withoutTimeoutMarkers(
                                                 List.copyOf(replies), started, timeout);
-                                Runnable finish = () -> complete(exchange, all, callback);
-                                try {
-                                    next.execute(finish);
-                                } catch (RuntimeException rejected) {
-                                    finish.run(); // pool stopped: finish here rather than lose
-                                    // the exchange
-                                }
+                                continueElsewhere(next, () -> complete(exchange, all, callback));
                             }
                         });
         return false;
@@ -357,6 +374,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         try {
             Message m = exchange.getMessage();
             m.setHeader(ZenohConstants.REPLIES, replies);
+            // the request's Content-Type never describes the result: the first ok reply's, or none
+            m.removeHeader(Exchange.CONTENT_TYPE);
             ZenohReply first = replies.stream().filter(ZenohReply::ok).findFirst().orElse(null);
             if (first != null) {
                 m.setBody(first.payload());

@@ -16,8 +16,11 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Shared by the *ReliabilityTest suites (issue 6): the CI/full switch, process resource counts and
- * the figures they report.
+ * Shared by the reliability suites ({@link ZenohRouterFaultReliabilityIT}, {@link
+ * ZenohNoLossReliabilityIT}, {@link ZenohLifecycleReliabilityIT} with the route cycles of {@link
+ * ZenohLifecycleTest}, {@link ZenohBadInputReliabilityIT}, {@link ZenohConcurrencyReliabilityIT},
+ * {@link ZenohSecurityReliabilityIT}; failsafe runs the *IT classes in integration-test): the
+ * CI/full switch, process resource counts and the figures they report.
  *
  * <p>CI form: the normal {@code mvn install}. Full form: {@code -Dcamelzenoh.full=true}, what
  * {@code tools/reliability.sh} runs; it scales the counts up and writes the figures that

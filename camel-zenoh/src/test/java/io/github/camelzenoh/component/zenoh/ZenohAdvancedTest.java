@@ -6,10 +6,10 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
@@ -59,7 +59,8 @@ class ZenohAdvancedTest extends ZenohTestSupport {
     void lateSubscriberRouteWithHistoryReceivesTheProducersCache() throws Exception {
         awaitConnected();
         publishFive();
-        Loopback.settle();
+        // the history query needs the cache's queryable, declared on the producer's session
+        Waits.allowUnobservableDeclarationsToSpread();
 
         MockEndpoint late = getMockEndpoint("mock:late");
         late.expectedMessageCount(5);
@@ -101,7 +102,8 @@ class ZenohAdvancedTest extends ZenohTestSupport {
         awaitConnected();
         template.sendBody("direct:numbered", "n0");
         template.sendBody("direct:numbered", "n1");
-        Loopback.settle();
+        // the history query needs the cache's queryable, declared on the producer's session
+        Waits.allowUnobservableDeclarationsToSpread();
         MockEndpoint late = getMockEndpoint("mock:late");
         late.expectedBodiesReceived("n0", "n1");
         context.getRouteController().startRoute("late");
@@ -112,7 +114,8 @@ class ZenohAdvancedTest extends ZenohTestSupport {
     void historyAlsoReachesASubscriberInAnotherSession() throws Exception {
         awaitConnected();
         publishFive();
-        Loopback.settle();
+        // the history query needs the cache's queryable, declared on the producer's session
+        Waits.allowUnobservableDeclarationsToSpread();
 
         MockEndpoint late = getMockEndpoint("mock:lateOtherSession");
         late.expectedMessageCount(5);
@@ -126,13 +129,13 @@ class ZenohAdvancedTest extends ZenohTestSupport {
     void withoutHistoryALateRouteSeesNothingOld() throws Exception {
         awaitConnected();
         publishFive();
-        Loopback.settle();
+        // the history query needs the cache's queryable, declared on the producer's session
+        Waits.allowUnobservableDeclarationsToSpread();
 
         MockEndpoint late = getMockEndpoint("mock:lateNoHistory");
         context.getRouteController().startRoute("lateNoHistory");
-        Loopback.settle();
-        Thread.sleep(500);
-        assertThat(late.getReceivedCounter()).isZero();
+        Waits.assertNothingArrivesWithin(
+                Duration.ofMillis(800), "an old sample", () -> late.getReceivedCounter() == 0);
     }
 
     @Test
@@ -144,7 +147,8 @@ class ZenohAdvancedTest extends ZenohTestSupport {
             for (int i = 0; i < 6; i++) {
                 pub.put(("p" + i).getBytes(StandardCharsets.UTF_8), null, null);
             }
-            Loopback.settle();
+            // the history query needs the cache's queryable, declared on the producer's session
+            Waits.allowUnobservableDeclarationsToSpread();
             MockEndpoint late = getMockEndpoint("mock:late");
             late.expectedMessageCount(3);
             context.getRouteController().startRoute("late");

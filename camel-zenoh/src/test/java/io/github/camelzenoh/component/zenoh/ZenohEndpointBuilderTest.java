@@ -14,11 +14,13 @@ import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Sample;
 import java.io.InputStream;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -35,9 +37,6 @@ class ZenohEndpointBuilderTest extends ZenohTestSupport {
             public void configure() {
                 from(zenoh("dsl/in/**").queueSize(100).overflowPolicy("block"))
                         .transform(simple("${bodyAs(String)}!"))
-                        // the received encoding headers would win (value path): drop them to
-                        // re-encode
-                        .removeHeaders("CamelZenohEncoding*")
                         .to(
                                 zenoh("dsl/out")
                                         .encoding("text/plain;charset=utf-8")
@@ -46,26 +45,79 @@ class ZenohEndpointBuilderTest extends ZenohTestSupport {
         };
     }
 
-    @Test
-    void everyEndpointOptionOfTheGeneratedMetadataHasABuilderMethod() throws Exception {
+    /** The endpoint options of the generated metadata: name → its JSON description. */
+    private static Map<String, JsonNode> metadataOptions() throws Exception {
         JsonNode json;
         try (InputStream in =
-                getClass()
-                        .getResourceAsStream(
-                                "/META-INF/io/github/camelzenoh/component/zenoh/zenoh.json")) {
+                ZenohEndpointBuilderTest.class.getResourceAsStream(
+                        "/META-INF/io/github/camelzenoh/component/zenoh/zenoh.json")) {
             json = new ObjectMapper().readTree(in);
         }
-        Set<String> options = new HashSet<>();
-        for (Iterator<String> it = json.get("properties").fieldNames(); it.hasNext(); ) {
-            options.add(it.next());
-        }
+        Map<String, JsonNode> options = new TreeMap<>();
+        json.get("properties")
+                .fields()
+                .forEachRemaining(e -> options.put(e.getKey(), e.getValue()));
         // the path is the factory's argument; these two are generic Camel options set otherwise
-        options.removeAll(Set.of("keyExpr", "exceptionHandler", "exchangePattern"));
-        Set<String> methods =
-                Arrays.stream(ZenohEndpointBuilder.class.getDeclaredMethods())
-                        .map(Method::getName)
-                        .collect(Collectors.toSet());
-        assertThat(methods).containsAll(options);
+        options.keySet().removeAll(Set.of("keyExpr", "exceptionHandler", "exchangePattern"));
+        return options;
+    }
+
+    /** The option setters of the builder (not the factory, not the Endpoint*Builder methods). */
+    private static List<Method> builderMethods() {
+        return Arrays.stream(ZenohEndpointBuilder.class.getDeclaredMethods())
+                .filter(m -> Modifier.isPublic(m.getModifiers()))
+                .filter(m -> !Modifier.isStatic(m.getModifiers()))
+                .filter(m -> m.getReturnType() == ZenohEndpointBuilder.class)
+                .toList();
+    }
+
+    /**
+     * Every option of the metadata has a method of its name that sets it (and, for an enum, one
+     * taking the enum); every method is an option of the metadata.
+     */
+    @Test
+    void builderMethodsAndTheGeneratedMetadataListTheSameOptions() throws Exception {
+        Map<String, JsonNode> options = metadataOptions();
+        List<Method> methods = builderMethods();
+        assertThat(methods.stream().map(Method::getName).collect(Collectors.toSet()))
+                .as("builder methods")
+                .containsExactlyInAnyOrderElementsOf(options.keySet());
+        for (Method m : methods) {
+            assertThat(m.getParameterCount()).as(m.toString()).isEqualTo(1);
+            Object value = sample(m.getParameterTypes()[0]);
+            ZenohEndpointBuilder b = (ZenohEndpointBuilder) m.invoke(zenoh("a/b"), value);
+            assertThat(b.getRawUri())
+                    .as(m.toString())
+                    .isEqualTo("zenoh:a/b?" + m.getName() + "=" + value);
+        }
+        options.forEach(
+                (name, o) -> {
+                    if ("enum".equals(o.get("type").asText())) {
+                        assertThat(methods)
+                                .as("%s(%s)", name, o.get("javaType").asText())
+                                .anyMatch(
+                                        m ->
+                                                m.getName().equals(name)
+                                                        && m.getParameterTypes()[0]
+                                                                .getName()
+                                                                .equals(
+                                                                        o.get("javaType")
+                                                                                .asText()));
+                    }
+                });
+    }
+
+    private static Object sample(Class<?> type) {
+        if (type == boolean.class) {
+            return true;
+        } else if (type == int.class) {
+            return 7;
+        } else if (type == long.class) {
+            return 7L;
+        } else if (type.isEnum()) {
+            return type.getEnumConstants()[type.getEnumConstants().length - 1];
+        }
+        return "v";
     }
 
     @Test
@@ -136,7 +188,7 @@ class ZenohEndpointBuilderTest extends ZenohTestSupport {
     void routesWrittenWithTheBuilderRun() throws Exception {
         awaitConnected();
         try (Collector out = new Collector("dsl/out")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "dsl/out");
             peer.put(
                     "dsl/in/a",
                     "hi".getBytes(StandardCharsets.UTF_8),

@@ -7,11 +7,20 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.ConsolidationMode;
+import io.github.camelzenoh.zenoh.Locality;
+import io.github.camelzenoh.zenoh.Mode;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.QueryTarget;
+import io.github.camelzenoh.zenoh.Reliability;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -113,6 +122,122 @@ class ZenohErrorsTest extends ZenohTestSupport {
     }
 
     @Test
+    void enumOptionsTakeTheMetadataSpellingOrTheConstantName() {
+        for (String v : new String[] {"blockFirst", "BLOCK_FIRST", "block_first", " blockFirst "}) {
+            ZenohEndpoint ep =
+                    context.getEndpoint(
+                            "zenoh:spell/" + v.trim() + "?congestionControl=" + v.trim(),
+                            ZenohEndpoint.class);
+            assertThat(ep.getConfiguration().getCongestionControl())
+                    .as(v)
+                    .isEqualTo(CongestionControl.BLOCK_FIRST);
+        }
+        ZenohEndpoint ep =
+                context.getEndpoint(
+                        "zenoh:spell/all?mode=client&priority=realTime&allowedOrigin=sessionLocal"
+                                + "&overflowPolicy=dropOldest&consumerType=queryable&operation=get"
+                                + "&reliability=bestEffort&target=allComplete&consolidation=latest",
+                        ZenohEndpoint.class);
+        ZenohConfiguration c = ep.getConfiguration();
+        assertThat(c.getMode()).isEqualTo(Mode.CLIENT);
+        assertThat(c.getPriority()).isEqualTo(Priority.REAL_TIME);
+        assertThat(c.getAllowedOrigin()).isEqualTo(Locality.SESSION_LOCAL);
+        assertThat(c.getOverflowPolicy()).isEqualTo(ZenohOverflowPolicy.DROP_OLDEST);
+        assertThat(c.getConsumerType()).isEqualTo(ZenohConsumerType.QUERYABLE);
+        assertThat(c.getOperation()).isEqualTo(ZenohOperation.GET);
+        assertThat(c.getReliability()).isEqualTo(Reliability.BEST_EFFORT);
+        assertThat(c.getTarget()).isEqualTo(QueryTarget.ALL_COMPLETE);
+        assertThat(c.getConsolidation()).isEqualTo(ConsolidationMode.LATEST);
+    }
+
+    /** The allowed values in the message are the metadata's, in the contract's spelling. */
+    @Test
+    void badEnumValueListsWhatTheMetadataAllows() {
+        assertThat(reason(endpointFailure("zenoh:ok/key?priority=fast")))
+                .isEqualTo(
+                        "Invalid value 'fast' for zenoh option priority: expected one of realTime,"
+                                + " interactiveHigh, interactiveLow, dataHigh, data, dataLow,"
+                                + " background");
+        assertThat(reason(endpointFailure("zenoh:ok/key?mode=broker")))
+                .isEqualTo(
+                        "Invalid value 'broker' for zenoh option mode: expected one of peer,"
+                                + " client, router");
+    }
+
+    /** Millisecond options are durations in the metadata: a number, or 5s, 1m30s. */
+    @Test
+    void millisecondOptionsTakeANumberOrADuration() {
+        ZenohConfiguration c =
+                context.getEndpoint(
+                                "zenoh:dur/a?timeout=1m30s&heartbeat=5s&recoveryPeriod=250",
+                                ZenohEndpoint.class)
+                        .getConfiguration();
+        assertThat(c.getTimeout()).isEqualTo(90_000);
+        assertThat(c.getHeartbeat()).isEqualTo(5_000);
+        assertThat(c.getRecoveryPeriod()).isEqualTo(250);
+        assertThat(
+                        context.getEndpoint("zenoh:dur/s?timeout=%202s%20", ZenohEndpoint.class)
+                                .getConfiguration()
+                                .getTimeout())
+                .isEqualTo(2_000);
+        assertThat(reason(endpointFailure("zenoh:dur/b?timeout=5x")))
+                .contains("timeout", "'5x'", "milliseconds");
+        assertThat(reason(endpointFailure("zenoh:dur/c?queueSize=5s")))
+                .contains("queueSize", "'5s'", "whole number");
+    }
+
+    /**
+     * zenoh carries a key expression of at most 65535 bytes: one of that length makes an endpoint,
+     * one byte more is refused when the endpoint is created (autocanonize or not), with a message
+     * that names the limit, the length and quotes only the key's beginning.
+     */
+    @ParameterizedTest(name = "autocanonize={0}")
+    @ValueSource(booleans = {false, true})
+    void keyExpressionOverZenohsLimitIsRefusedAtEndpointCreation(boolean autocanonize)
+            throws Exception {
+        int limit = ZenohEndpoint.MAX_KEY_EXPR_BYTES;
+        String atLimit = "long/" + "k".repeat(limit - 5);
+        ZenohEndpoint ok =
+                context.getEndpoint(
+                        "zenoh:" + atLimit + "?autocanonize=" + autocanonize, ZenohEndpoint.class);
+        assertThat(ok.getKeyExpr()).isEqualTo(atLimit);
+
+        String over = atLimit + "k";
+        // the component directly: Camel's own exception message would quote the whole URI
+        ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put("autocanonize", String.valueOf(autocanonize));
+        assertThatThrownBy(() -> zenoh.createEndpoint("zenoh:" + over, over, parameters))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "zenoh key expression '"
+                                + over.substring(0, 64)
+                                + "...' ("
+                                + (limit + 1)
+                                + " bytes) is "
+                                + (limit + 1)
+                                + " bytes long: zenoh carries at most 65535 bytes");
+        // multi-byte characters count as zenoh counts them, in UTF-8 bytes
+        String wide = "long/" + "\u00e9".repeat((limit - 5) / 2 + 1);
+        assertThatThrownBy(() -> ZenohEndpoint.checkKeyExpr(wide, autocanonize))
+                .hasMessageContaining("is " + (5 + 2 * ((limit - 5) / 2 + 1)) + " bytes long");
+    }
+
+    /** A long non-canonical key: both forms quoted by their beginning and length only. */
+    @Test
+    void longNonCanonicalKeyIsQuotedByItsBeginning() {
+        String ke = "k".repeat(60_000) + "/**/**";
+        assertThatThrownBy(() -> ZenohEndpoint.checkKeyExpr(ke, false))
+                .hasMessage(
+                        "zenoh key expression '"
+                                + "k".repeat(64)
+                                + "...' (60006 bytes) is not canonical: its canonical form is '"
+                                + "k".repeat(64)
+                                + "...' (60003 bytes) (use that, or set autocanonize=true)");
+        assertThat(ZenohEndpoint.checkKeyExpr(ke, true)).isEqualTo("k".repeat(60_000) + "/**");
+    }
+
+    @Test
     void unknownOptionFailsNamingIt() {
         Throwable t = endpointFailure("zenoh:ok/key?prioritty=data");
         assertThat(messages(t)).contains("prioritty");
@@ -125,7 +250,7 @@ class ZenohErrorsTest extends ZenohTestSupport {
     private void badThenGood(String culprit, java.util.function.Consumer<Exchange> bad)
             throws Exception {
         try (Collector c = new Collector("err/**")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "err/out");
             Exchange e = template.send("direct:out", bad::accept);
             assertThat(e.getException()).as("bad message fails").isNotNull();
             assertThat(messages(e.getException())).contains(culprit);
@@ -251,14 +376,80 @@ class ZenohErrorsTest extends ZenohTestSupport {
             thrown[0] = e;
         }
         assertThat(thrown[0]).as("route start fails").isNotNull();
-        assertThat(messages(thrown[0])).containsIgnoringCase("config").contains("{not json5");
+        // where, never what: the text may hold credentials
+        assertThat(messages(thrown[0]))
+                .containsIgnoringCase("config")
+                .contains("line 1, column")
+                .doesNotContain("not json5");
         // the context and its other routes are unaffected
         awaitConnected();
         try (Collector c = new Collector("err/out")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "err/out");
             template.sendBody("direct:out", "still fine");
             assertThat(new String(c.next().payload(), StandardCharsets.UTF_8))
                     .isEqualTo("still fine");
         }
+    }
+
+    private static final String SECRET = "S3cr3t-P4ss";
+
+    /**
+     * A session config holding credentials that fails to parse: neither the exceptions of the
+     * failed start nor any log line show the offending text (line and column only), for inline
+     * config and for a config file.
+     */
+    @Test
+    void aFailedStartNeverShowsTheConfigText(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String[] broken = {
+            // the error is on the line of the password
+            "{ mode: \"client\",\n  transport: { auth: { usrpwd: { user: \"u\", password: \""
+                    + SECRET
+                    + "\" oops } } } }",
+            // one line: the whole text is the offending line
+            "{ transport: { auth: { usrpwd: { user: \"u\", password: \"" + SECRET + "\" } } }",
+            // well-formed, a value of the wrong type next to the password
+            "{ transport: { auth: { usrpwd: { user: 7, password: \"" + SECRET + "\" } } } }",
+            "{ transport: { auth: { usrpwd: { user: \"" + SECRET + "\", password: 7 } } } }",
+        };
+        List<String> seen = new ArrayList<>();
+        CapturedLogs.clear();
+        for (int i = 0; i < broken.length; i++) {
+            java.nio.file.Path file =
+                    java.nio.file.Files.writeString(
+                            dir.resolve("broken" + i + ".json5"), broken[i]);
+            for (boolean inline : new boolean[] {true, false}) {
+                String routeId = "secret-" + i + "-" + inline;
+                // built in code, not in the URI: Camel quotes endpoint URIs in its own messages
+                ZenohEndpoint ep =
+                        context.getEndpoint("zenoh:secret/" + routeId, ZenohEndpoint.class);
+                if (inline) {
+                    ep.getConfiguration().setConfig(broken[i]);
+                } else {
+                    ep.getConfiguration().setConfigFile(file.toString());
+                }
+                Throwable thrown = null;
+                try {
+                    context.addRoutes(
+                            new RouteBuilder() {
+                                @Override
+                                public void configure() {
+                                    from("direct:" + routeId).routeId(routeId).to(ep);
+                                }
+                            });
+                } catch (Exception e) {
+                    thrown = e;
+                }
+                assertThat(thrown).as(routeId + " fails to start").isNotNull();
+                String m = messages(thrown);
+                seen.add(m);
+                assertThat(m).as(routeId).doesNotContain(SECRET).containsIgnoringCase("config");
+                if (i < 2) {
+                    assertThat(m).as(routeId).containsPattern("line \\d+, column \\d+");
+                }
+            }
+        }
+        assertThat(CapturedLogs.lines()).as("log lines").noneMatch(l -> l.contains(SECRET));
+        assertThat(seen).hasSize(2 * broken.length);
     }
 }

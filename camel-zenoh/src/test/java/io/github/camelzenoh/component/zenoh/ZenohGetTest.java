@@ -54,8 +54,19 @@ class ZenohGetTest extends ZenohTestSupport {
                         .routeId("never")
                         .to("zenoh:svc/never?operation=get&timeout=500");
                 from("direct:mixed").to("zenoh:svc/mixed?operation=get&consolidation=none");
+                from("direct:string").to("zenoh:svc/string?operation=get");
             }
         };
+    }
+
+    /**
+     * The tests declare the peer's queryables first: nothing shows when they reach the route's
+     * session, so the connection is followed by the stated propagation allowance.
+     */
+    @Override
+    protected void awaitConnected() {
+        super.awaitConnected();
+        Waits.allowUnobservableDeclarationsToSpread();
     }
 
     @AfterEach
@@ -167,12 +178,41 @@ class ZenohGetTest extends ZenohTestSupport {
                         x -> {
                             x.getMessage().setBody("ask");
                             x.getMessage().setHeader(ZenohConstants.KEY_EXPR, "stale/key");
+                            x.getMessage().setHeader(Exchange.CONTENT_TYPE, "application/json");
                         });
         assertThat(e.getException()).isNull();
         assertThat(e.getMessage().getBody()).isNull();
         assertThat(e.getMessage().getHeader(ZenohConstants.REPLIES, List.class)).isEmpty();
         assertThat(e.getMessage().getHeader(ZenohConstants.KEY_EXPR))
                 .as("no reply, no reply key")
+                .isNull();
+        assertThat(e.getMessage().getHeader(Exchange.CONTENT_TYPE))
+                .as("no reply, no Content-Type (not the request's)")
+                .isNull();
+    }
+
+    @Test
+    void theReplysEncodingReplacesTheRequestsContentType() throws Exception {
+        queryable(
+                "svc/string",
+                q -> {
+                    q.reply("svc/string", utf8("plain answer"), Encoding.ZENOH_STRING, null);
+                    q.finish();
+                });
+        awaitConnected();
+        Exchange e =
+                template.request(
+                        "direct:string",
+                        x -> {
+                            x.getMessage().setBody("{\"ask\":1}");
+                            x.getMessage().setHeader(Exchange.CONTENT_TYPE, "application/json");
+                        });
+        assertThat(e.getException()).isNull();
+        Message m = e.getMessage();
+        assertThat(m.getBody(String.class)).isEqualTo("plain answer");
+        assertThat(m.getHeader(ZenohConstants.ENCODING_ID)).isEqualTo(Encoding.ZENOH_STRING.id());
+        assertThat(m.getHeader(Exchange.CONTENT_TYPE))
+                .as("a zenoh/string reply has no Content-Type; the request's must not remain")
                 .isNull();
     }
 

@@ -7,7 +7,6 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.GetOptions;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Reply;
@@ -59,7 +58,7 @@ class ZenohHeaderFilterTest extends ZenohTestSupport {
         all.expectedMessageCount(1);
         noEncoding.expectedMessageCount(1);
         try (Session stamping = Session.open(stampingPeerConfig(port))) {
-            Loopback.settle();
+            Waits.awaitSubscriber(stamping, "hf/x");
             try (Publisher pub = stamping.declarePublisher("hf/x", PublisherOptions.DEFAULT)) {
                 pub.put(
                         "v".getBytes(StandardCharsets.UTF_8),

@@ -53,9 +53,46 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
     /** The zenoh producer's readiness check, as Camel's "producers" repository holds it. */
     private HealthCheck producerCheck() {
         return HealthCheckHelper.getHealthCheckRepository(context, "producers").stream()
-                .filter(h -> h.getId().equals("zenoh-producer-health/out"))
+                .filter(h -> h.getId().startsWith("zenoh-producer-health/out#"))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /** The readiness checks of the zenoh producers on health/shared. */
+    private List<HealthCheck> sharedProducerChecks() {
+        return HealthCheckHelper.getHealthCheckRepository(context, "producers").stream()
+                .filter(h -> h.getId().startsWith("zenoh-producer-health/shared"))
+                .toList();
+    }
+
+    @Test
+    void twoProducersOnOneKeyHaveTheirOwnChecksAndStoppingOneLeavesTheOthers() throws Exception {
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:shared-a").routeId("shared-a").to("zenoh:health/shared");
+                        from("direct:shared-b").routeId("shared-b").to("zenoh:health/shared");
+                    }
+                });
+        awaitConnected();
+        assertThat(sharedProducerChecks())
+                .as("one check per producer, each with its own id")
+                .hasSize(2)
+                .extracting(HealthCheck::getId)
+                .doesNotHaveDuplicates();
+
+        context.getRouteController().stopRoute("shared-b");
+        List<HealthCheck> left = sharedProducerChecks();
+        assertThat(left).as("the stopped producer's check is gone, the other's stays").hasSize(1);
+        assertThat(left.get(0).call().getState()).isEqualTo(HealthCheck.State.UP);
+        template.sendBody("direct:shared-a", "still ready");
+
+        context.getRouteController().startRoute("shared-b");
+        assertThat(sharedProducerChecks()).hasSize(2);
+        assertThat(sharedProducerChecks())
+                .extracting(h -> h.call().getState())
+                .containsOnly(HealthCheck.State.UP);
     }
 
     @Test
@@ -73,10 +110,10 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
         // the peer goes away: the component's session (it must connect) has nobody left → DOWN
         peer.close();
         try {
-            Loopback.await(
+            Waits.until(
+                    "producer check DOWN",
                     Duration.ofSeconds(15),
-                    () -> producerCheck().call().getState() == HealthCheck.State.DOWN,
-                    "producer check DOWN");
+                    () -> producerCheck().call().getState() == HealthCheck.State.DOWN);
             assertThat(producerCheck().call().getMessage())
                     .hasValueSatisfying(m -> assertThat(m).contains("no router or peer"));
             assertThat(HealthCheckHelper.invokeReadiness(context))
@@ -90,10 +127,10 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
                             Loopback.listener(
                                     port)); // same port: the component reconnects on its own
         }
-        Loopback.await(
+        Waits.until(
+                "producer check UP again",
                 Duration.ofSeconds(20),
-                () -> producerCheck().call().getState() == HealthCheck.State.UP,
-                "producer check UP again");
+                () -> producerCheck().call().getState() == HealthCheck.State.UP);
     }
 
     @Test

@@ -6,7 +6,6 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Qos;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -63,20 +62,20 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
         MockEndpoint parked = getMockEndpoint("mock:spinOff");
         put("spin/long", 1);
         put("spin/off", 1);
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> spinning.getReceivedCounter() == 1 && parked.getReceivedCounter() == 1,
-                "both samples routed");
+        Waits.until(
+                "both samples routed",
+                () -> spinning.getReceivedCounter() == 1 && parked.getReceivedCounter() == 1);
         // within the second after its sample the spinning thread polls (RUNNABLE); the other parks
         // at once
-        Thread.sleep(100);
+        Waits.until(
+                "the route thread without spin to park",
+                () -> routeThreadState("spin/off") == Thread.State.TIMED_WAITING);
         assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
-        assertThat(routeThreadState("spin/off")).isEqualTo(Thread.State.TIMED_WAITING);
         // after the spin it parks too
-        Loopback.await(
+        Waits.until(
+                "the spinning thread to park after 1 s",
                 Duration.ofSeconds(5),
-                () -> routeThreadState("spin/long") == Thread.State.TIMED_WAITING,
-                "the spinning thread to park after 1 s");
+                () -> routeThreadState("spin/long") == Thread.State.TIMED_WAITING);
     }
 
     @Test
@@ -88,8 +87,7 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
             // a third within the 3 ms spin, a third just after it, a third well after it
             TimeUnit.MICROSECONDS.sleep(i % 3 == 0 ? 200 : i % 3 == 1 ? 4000 : 20_000);
         }
-        Loopback.await(
-                Duration.ofSeconds(10), () -> mock.getReceivedCounter() == 60, "60 samples routed");
+        Waits.until("60 samples routed", () -> mock.getReceivedCounter() == 60);
         assertThat(
                         mock.getExchanges().stream()
                                 .map(e -> Integer.valueOf(e.getMessage().getBody(String.class))))
@@ -100,12 +98,11 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
     void aSpinningRouteStopsAtOnce() throws Exception {
         awaitConnected();
         put("spin/long", 1);
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> getMockEndpoint("mock:spinLong").getReceivedCounter() == 1,
-                "sample routed");
-        Thread.sleep(50);
-        assertThat(routeThreadState("spin/long")).isEqualTo(Thread.State.RUNNABLE);
+        Waits.until(
+                "sample routed", () -> getMockEndpoint("mock:spinLong").getReceivedCounter() == 1);
+        Waits.until(
+                "the route thread to spin",
+                () -> routeThreadState("spin/long") == Thread.State.RUNNABLE);
         long t0 = System.nanoTime();
         context.getRouteController().stopRoute("spinLong");
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);

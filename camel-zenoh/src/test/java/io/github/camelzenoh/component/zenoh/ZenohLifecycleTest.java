@@ -52,16 +52,16 @@ class ZenohLifecycleTest extends ZenohTestSupport {
 
     /**
      * Route stop/start cycles: 200 in the normal build, 1,000 in the full reliability run
-     * (-Dcamelzenoh.full=true, tools/reliability.sh; issue 6). Native objects must match exactly
-     * after every stop and start; threads and file descriptors must be back within the JVM's noise
-     * (see {@link ZenohLifecycleReliabilityTest}) at the end.
+     * (-Dcamelzenoh.full=true, tools/reliability.sh). Native objects must match exactly after every
+     * stop and start; threads and file descriptors must be back within the JVM's noise (see {@link
+     * ZenohLifecycleReliabilityIT}) at the end.
      */
     @Test
     void twoHundredStopStartCyclesLeaveNothingBehind() throws Exception {
         int cycles = ReliabilitySuite.scale("routeCycles", 200, 1000);
         awaitConnected();
         try (Collector out = new Collector("cycle/out")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "cycle/out");
             assertRelays(out, "before");
 
             long started = NativeDiagnostics.liveObjects();
@@ -76,8 +76,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             context.getRouteController().stopRoute("cycle");
             context.getRouteController().startRoute("cycle");
             Thread.sleep(500);
-            ZenohLifecycleReliabilityTest.Resources baseline =
-                    ZenohLifecycleReliabilityTest.Resources.now();
+            ZenohLifecycleReliabilityIT.Resources baseline =
+                    ZenohLifecycleReliabilityIT.Resources.now();
             long t0 = System.nanoTime();
 
             for (int i = 0; i < cycles; i++) {
@@ -92,8 +92,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             }
             assertThat(component().sessions().snapshot()).hasSize(sessions);
             assertThat(NativeDiagnostics.liveObjects()).isEqualTo(started);
-            ZenohLifecycleReliabilityTest.Resources after =
-                    ZenohLifecycleReliabilityTest.awaitBaseline(
+            ZenohLifecycleReliabilityIT.Resources after =
+                    ZenohLifecycleReliabilityIT.awaitBaseline(
                             baseline, "after " + cycles + " route cycles");
             ReliabilitySuite.figure(
                     "lifecycle",
@@ -107,7 +107,8 @@ class ZenohLifecycleTest extends ZenohTestSupport {
                             + after
                             + ")");
 
-            Loopback.settle();
+            Waits.awaitSubscriber(peer, "cycle/in");
+            Waits.awaitSubscriberSeenByRoutes(context, "cycle/out");
             assertRelays(out, "after " + cycles + " cycles");
         }
     }
@@ -131,10 +132,10 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         context.getRouteController().stopRoute("solo");
         context.removeRoute("solo");
         context.removeEndpoints("zenoh:solo/*");
-        Loopback.await(
+        Waits.until(
+                "live objects back to " + before,
                 WAIT,
-                () -> NativeDiagnostics.liveObjects() == before,
-                "live objects back to " + before);
+                () -> NativeDiagnostics.liveObjects() == before);
         assertThat(component().sessions().snapshot()).hasSize(1);
     }
 
@@ -173,7 +174,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         awaitConnected();
         try (Session mine = Session.open(Loopback.connector(port));
                 Collector out = new Collector("mine/**")) {
-            Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
+            Waits.until("user session to connect", WAIT, () -> !mine.info().peers().isEmpty());
             context.getRegistry().bind("mySession", mine);
             int sessionsBefore = component().sessions().snapshot().size();
             context.addRoutes(
@@ -186,7 +187,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             assertThat(component().sessions().snapshot())
                     .as("a user session is not the component's")
                     .hasSize(sessionsBefore);
-            Loopback.settle();
+            Waits.awaitSubscriber(mine, "mine/out");
             template.sendBody("direct:mine", "via my session");
             Sample s = out.next();
             assertThat(text(s)).isEqualTo("via my session");
@@ -207,7 +208,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
     void sessionSetOnTheComponentConfigurationIsUsedAndNeverClosed() throws Exception {
         try (Session mine = Session.open(Loopback.connector(port));
                 Collector out = new Collector("conf/**")) {
-            Loopback.await(WAIT, () -> !mine.info().peers().isEmpty(), "user session to connect");
+            Waits.until("user session to connect", WAIT, () -> !mine.info().peers().isEmpty());
             CamelContext other = new DefaultCamelContext();
             ZenohComponent zenoh = new ZenohComponent();
             zenoh.getConfiguration().setSession(mine);
@@ -223,7 +224,7 @@ class ZenohLifecycleTest extends ZenohTestSupport {
             other.start();
             try {
                 assertThat(zenoh.sessions().snapshot()).isEmpty();
-                Loopback.settle();
+                Waits.awaitSubscriber(mine, "conf/out");
                 other.createProducerTemplate().sendBody("direct:conf", "configured session");
                 assertThat(text(out.next())).isEqualTo("configured session");
             } finally {
@@ -261,13 +262,9 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         other.stop();
         assertThat(sessions).allMatch(i -> i.session().isClosed());
         assertThat(zenoh.sessions().snapshot()).isEmpty();
-        Loopback.await(
+        Waits.until(
+                "live objects back to " + before + " (now " + NativeDiagnostics.liveObjects() + ")",
                 WAIT,
-                () -> NativeDiagnostics.liveObjects() == before,
-                "live objects back to "
-                        + before
-                        + " (now "
-                        + NativeDiagnostics.liveObjects()
-                        + ")");
+                () -> NativeDiagnostics.liveObjects() == before);
     }
 }

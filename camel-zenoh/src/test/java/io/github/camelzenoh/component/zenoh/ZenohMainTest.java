@@ -13,7 +13,6 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -53,7 +52,8 @@ class ZenohMainTest {
                     assertThat(zenoh.getConfiguration().getConnect())
                             .isEqualTo(Loopback.endpoint(port));
                     assertThat(zenoh.getConfiguration().getMulticastScouting()).isFalse();
-                    assertThat(zenoh.getConfiguration().getPriority()).isEqualTo("dataHigh");
+                    assertThat(zenoh.getConfiguration().getPriority())
+                            .isEqualTo(Priority.DATA_HIGH);
 
                     List<ZenohSessions.Info> sessions = zenoh.sessions().snapshot();
                     assertThat(sessions).hasSize(1);
@@ -61,11 +61,10 @@ class ZenohMainTest {
                     assertThat(sessions.get(0).config().listen())
                             .containsExactly("tcp/127.0.0.1:0");
 
-                    Loopback.await(
-                            Duration.ofSeconds(10),
-                            () -> !peer.info().peers().isEmpty(),
-                            "the Main's session to reach the peer");
-                    Loopback.settle();
+                    Waits.until(
+                            "the Main's session to reach the peer",
+                            () -> !peer.info().peers().isEmpty());
+                    Waits.awaitSubscriberSeenByRoutes(context, "main/out");
                     context.createProducerTemplate().sendBody("direct:main", "from main");
                     Sample s = samples.poll(10, TimeUnit.SECONDS);
                     assertThat(s).as("a sample within 10 s").isNotNull();

@@ -38,15 +38,19 @@ class ZenohProducerTest extends ZenohTestSupport {
                 from("direct:delete").to("zenoh:out/plain?operation=delete");
                 // re-send by value: received on in/**, sent on by a second route
                 from("zenoh:in/**").to("mock:in").to("zenoh:relay");
+                // re-encode: the endpoint's encoding option beats the received encoding headers
+                from("zenoh:reencode/in/**")
+                        .transform(simple("${bodyAs(String)} C"))
+                        .to("zenoh:reencode/out?encoding=text/plain");
             }
         };
     }
 
     @Test
-    void encodingPrecedenceHeadersThenOptionThenContentTypeThenBodyType() throws Exception {
+    void encodingPrecedenceOptionThenHeadersThenContentTypeThenBodyType() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/**")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
             template.sendBody("direct:plain", "text body");
             Sample s = c.next();
             assertThat(s.keyExpr()).isEqualTo("out/plain");
@@ -69,20 +73,23 @@ class ZenohProducerTest extends ZenohTestSupport {
                     .as("endpoint option beats Content-Type")
                     .isEqualTo(Encoding.APPLICATION_JSON);
 
-            template.sendBodyAndHeaders(
-                    "direct:json",
-                    "{}",
+            Map<String, Object> headers =
                     Map.of(
                             ZenohConstants.ENCODING_ID,
                             0xFFFF,
                             ZenohConstants.ENCODING_SCHEMA,
                             "vnd/pose;v3",
                             Exchange.CONTENT_TYPE,
-                            "text/plain"));
-            Sample custom = c.next();
-            assertThat(custom.encoding())
-                    .as("headers beat everything")
+                            "text/plain");
+            template.sendBodyAndHeaders("direct:plain", "{}", headers);
+            assertThat(c.next().encoding())
+                    .as("encoding headers beat Content-Type and the body type")
                     .isEqualTo(new Encoding(0xFFFF, "vnd/pose;v3"));
+
+            template.sendBodyAndHeaders("direct:json", "{}", headers);
+            assertThat(c.next().encoding())
+                    .as("the endpoint option beats everything")
+                    .isEqualTo(Encoding.APPLICATION_JSON);
 
             template.sendBodyAndHeader("direct:plain", "a", ZenohConstants.ATTACHMENT, "att");
             assertThat(c.next().attachment()).asString(StandardCharsets.UTF_8).isEqualTo("att");
@@ -93,7 +100,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void qosOptionsArriveOnTheReceivedSample() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/qos")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/qos");
             template.sendBody("direct:qos", "x");
             Sample s = c.next();
             assertThat(s.priority()).isEqualTo(Priority.INTERACTIVE_LOW);
@@ -106,7 +113,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void deleteOperationAndOperationHeader() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/plain")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
             template.sendBody("direct:delete", "ignored");
             assertThat(c.next().kind()).isEqualTo(SampleKind.DELETE);
             template.sendBodyAndHeader(
@@ -119,7 +126,7 @@ class ZenohProducerTest extends ZenohTestSupport {
     void overrideKeyExprRedirectsOneMessageAndIsRemoved() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/**")) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
             Exchange e =
                     template.request(
                             "direct:plain",
@@ -144,7 +151,7 @@ class ZenohProducerTest extends ZenohTestSupport {
         mock.expectedMessageCount(1);
         try (Collector c = new Collector("relay");
                 Publisher pub = peer.declarePublisher("in/robot/pose", PublisherOptions.DEFAULT)) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "relay");
             pub.put(
                     new byte[] {9, 8, 7},
                     new Encoding(0xFFFF, "vnd/pose;v3"),
@@ -158,5 +165,24 @@ class ZenohProducerTest extends ZenohTestSupport {
             assertThat(s.attachment()).asString(StandardCharsets.UTF_8).isEqualTo("a1");
         }
         mock.assertIsSatisfied();
+    }
+
+    @Test
+    void theEndpointsEncodingOptionReEncodesAReceivedSampleWithoutRemovingItsHeaders()
+            throws Exception {
+        awaitConnected();
+        try (Collector c = new Collector("reencode/out");
+                Publisher pub = peer.declarePublisher("reencode/in/r2", PublisherOptions.DEFAULT)) {
+            io.github.camelzenoh.zenoh.Loopback.settle();
+            pub.put(
+                    "21.5".getBytes(StandardCharsets.UTF_8),
+                    Encoding.parse("application/json;v1"),
+                    null);
+            Sample s = c.next();
+            assertThat(new String(s.payload(), StandardCharsets.UTF_8)).isEqualTo("21.5 C");
+            assertThat(s.encoding())
+                    .as("the endpoint's encoding, not the received sample's")
+                    .isEqualTo(Encoding.TEXT_PLAIN);
+        }
     }
 }

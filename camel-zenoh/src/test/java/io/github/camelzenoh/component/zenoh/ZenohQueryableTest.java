@@ -117,6 +117,22 @@ class ZenohQueryableTest extends ZenohTestSupport {
     }
 
     @Test
+    void aContentTypeSetByTheRouteIsTheReplysEncodingNotTheQuerys() throws Exception {
+        awaitConnected();
+        List<Reply> replies =
+                get(
+                        "hdr/*",
+                        GetOptions.DEFAULT.withPayload(
+                                "question".getBytes(StandardCharsets.UTF_8),
+                                Encoding.parse("text/plain;charset=utf-8")));
+        assertThat(replies).hasSize(1);
+        assertThat(replies.get(0).ok()).isTrue();
+        assertThat(replies.get(0).sample().encoding())
+                .as("the route's Content-Type, though the query's encoding headers are still set")
+                .isEqualTo(Encoding.APPLICATION_JSON);
+    }
+
+    @Test
     void aFailingRouteSendsAnErrorReplyNotATimeout() throws Exception {
         awaitConnected();
         long t0 = System.nanoTime();
@@ -153,10 +169,9 @@ class ZenohQueryableTest extends ZenohTestSupport {
                                 .withAttachment("att".getBytes(StandardCharsets.UTF_8)));
         assertThat(replies).hasSize(1);
         assertThat(text(replies.get(0).sample().payload())).isEqualTo("inspected");
-        // the result's encoding headers come first (contract precedence): here they are still the
-        // query's, as with any Camel consumer whose route leaves the incoming headers in place
         assertThat(replies.get(0).sample().encoding())
-                .isEqualTo(Encoding.parse("application/json;v1"));
+                .as("the endpoint's encoding option beats the query's encoding headers")
+                .isEqualTo(Encoding.TEXT_PLAIN);
 
         List<Reply> bareReplies = get("inspect/y", GetOptions.DEFAULT);
         assertThat(bareReplies).hasSize(1);

@@ -108,7 +108,7 @@ class ZenohSubscriberTest extends ZenohTestSupport {
         MockEndpoint mock = getMockEndpoint("mock:sensors");
         mock.expectedMessageCount(1);
         try (Session stamping = Session.open(stampingPeerConfig(port))) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriber(stamping, "sensors/ts");
             stamping.put("sensors/ts", new byte[] {1}, null, null, Qos.DEFAULT);
             mock.assertIsSatisfied();
         }

@@ -10,11 +10,11 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
-import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Route;
 import org.apache.camel.test.junit5.CamelTestSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,13 +58,37 @@ public abstract class ZenohTestSupport extends CamelTestSupport {
         return context;
     }
 
-    /** Waits until the component's session reached the peer and declarations had time to spread. */
+    /**
+     * Waits until the component's session reached the peer and the peer knows the subscriber of
+     * every started zenoh subscriber route (a put from the peer then reaches it). Routes with
+     * queryables or liveliness consumers get the stated propagation allowance instead: nothing
+     * shows when their declarations arrived.
+     */
     protected void awaitConnected() {
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> !peer.info().peers().isEmpty(),
-                "camel session to reach the peer");
-        Loopback.settle();
+        Waits.until("camel session to reach the peer", () -> !peer.info().peers().isEmpty());
+        boolean unobservable = false;
+        for (Route r : context.getRoutes()) {
+            if (r.getConsumer() instanceof ZenohConsumer c
+                    && context.getRouteController().getRouteStatus(r.getRouteId()).isStarted()
+                    && reachesThePeer(c.getEndpoint().getConfiguration())) {
+                if (c.getEndpoint().options().consumerType() == ZenohConsumerType.SUBSCRIBER) {
+                    Waits.awaitSubscriber(peer, Waits.concreteKey(c.getEndpoint().getKeyExpr()));
+                } else {
+                    unobservable = true;
+                }
+            }
+        }
+        if (unobservable) {
+            Waits.allowUnobservableDeclarationsToSpread();
+        }
+    }
+
+    private static boolean reachesThePeer(ZenohConfiguration c) {
+        return c.getSession() == null
+                && c.getConfig() == null
+                && c.getConfigFile() == null
+                && c.getConnect() != null
+                && c.getConnect().contains(Loopback.endpoint(port));
     }
 
     /** A subscriber on the peer collecting samples; close it after use. */

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.GetOptions;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Reply;
@@ -34,8 +33,6 @@ class ZenohYamlDslTest extends ZenohTestSupport {
                     queueSize: 50
                     overflowPolicy: block
                   steps:
-                    - removeHeaders:
-                        pattern: CamelZenohEncoding*
                     - setBody:
                         simple: "relayed ${body}"
                     - to:
@@ -64,11 +61,12 @@ class ZenohYamlDslTest extends ZenohTestSupport {
 
         ZenohEndpoint from = (ZenohEndpoint) context.getRoute("yaml-relay").getEndpoint();
         assertThat(from.getConfiguration().getQueueSize()).isEqualTo(50);
-        assertThat(from.getConfiguration().getOverflowPolicy()).isEqualTo("block");
+        assertThat(from.getConfiguration().getOverflowPolicy())
+                .isEqualTo(ZenohOverflowPolicy.BLOCK);
 
         awaitConnected();
         try (Collector out = new Collector("yaml/out")) {
-            Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "yaml/out");
             peer.put(
                     "yaml/in/a",
                     "1".getBytes(StandardCharsets.UTF_8),

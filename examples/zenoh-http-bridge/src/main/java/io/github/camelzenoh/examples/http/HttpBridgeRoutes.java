@@ -10,11 +10,11 @@ import io.github.camelzenoh.component.zenoh.ZenohReplyException;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
+import io.github.camelzenoh.zenoh.Session;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.PropertyInject;
@@ -29,7 +29,8 @@ import org.apache.camel.component.platform.http.vertx.HttpMessage;
  *       ({@code ?_raw=true}: the first reply's bytes with its Content-Type); a POST body is the
  *       query payload;
  *   <li>{@code GET} with {@code Accept: text/event-stream} → a stream of the samples on the key;
- *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete.
+ *   <li>{@code PUT|PATCH /<key>} → put, encoding from Content-Type; {@code DELETE /<key>} → delete;
+ *   <li>{@code GET /} → the live page ({@code web/index.html}).
  * </ul>
  *
  * Errors: 400 bad selector, 404 raw get without reply, 502 only error replies, 504 timeout.
@@ -38,10 +39,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
 
     static final String ZENOH = "zenoh:http/bridge?session=#zenohSession";
     private static final String OP = "zenohRestOperation";
-    private static final String RAW = "zenohRestRaw";
-    private static final String STARTED = "zenohRestStarted";
+    private static final String RENDER = "zenohRestRender";
+    private static final String STATUS = "zenohRestStatus";
+    private static final String RAW_KEY = "_raw";
 
     private final SseStreams sse = new SseStreams();
+
+    /** GET / : one static page (web/index.html) that gets, subscribes and puts through this API. */
+    private final byte[] livePage = resource("web/index.html");
 
     @PropertyInject(value = "zenoh.timeout", defaultValue = "10000")
     private long timeout;
@@ -49,52 +54,44 @@ public class HttpBridgeRoutes extends RouteBuilder {
     @PropertyInject(value = "bridge.demo", defaultValue = "true")
     private boolean demo;
 
+    @PropertyInject(value = "http.maxBodySize", defaultValue = "33554432")
+    private long maxBodySize;
+
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
+        getContext().addStartupListener(new BoundAddressLog());
         onException(IllegalArgumentException.class)
                 .handled(true)
-                .process(
-                        e ->
-                                error(
-                                        e,
-                                        400,
-                                        e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class)
-                                                .getMessage()));
-        onException(ZenohReplyException.class)
+                .process(e -> error(e, 400, caught(e).getMessage()));
+        onException(RawRequestBody.BodyTooLargeException.class)
                 .handled(true)
-                .process(
-                        e -> {
-                            if (timedOut(
-                                    e)) { // zenoh reports a query nobody finished in time as an
-                                // error reply
-                                error(
-                                        e,
-                                        504,
-                                        "zenoh get on '"
-                                                + e.getProperty("zenohRestKey")
-                                                + "' timed out after "
-                                                + timeout
-                                                + " ms");
-                                return;
-                            }
-                            List<ZenohReply> replies =
-                                    e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
-                            respond(e, 502, "application/json", RestJson.replies(replies));
-                        });
+                .process(e -> error(e, 413, caught(e).getMessage()));
+        // only error replies: the REST plugin answers them as a list too (key "ERROR"), status 200
+        onException(ZenohReplyException.class).handled(true).process(this::getResponse);
 
-        from("platform-http:/?matchOnUriPrefix=true")
+        // no body handler: it would parse form and multipart bodies; RawRequestBody reads the bytes
+        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false")
                 .routeId("zenoh-rest")
+                .process(new RawRequestBody(maxBodySize))
                 .process(this::parseRequest)
                 .choice()
                 .when(exchangeProperty(OP).isEqualTo("put"))
-                .to(ZENOH + "&operation=put")
+                // block, not zenoh's default drop: a large body is many fragments, and a bridge
+                // that answered 200 must not lose them to a full transmission queue
+                .to(ZENOH + "&operation=put&congestionControl=block")
                 .process(e -> respond(e, 200, null, null))
                 .when(exchangeProperty(OP).isEqualTo("delete"))
                 .to(ZENOH + "&operation=delete")
                 .process(e -> respond(e, 200, null, null))
                 .when(exchangeProperty(OP).isEqualTo("sse"))
                 .process(sse)
+                .when(exchangeProperty(OP).isEqualTo("page"))
+                .process(e -> respond(e, 200, "text/html; charset=utf-8", livePage))
+                .when(exchangeProperty(OP).isEqualTo("preflight"))
+                .process(HttpBridgeRoutes::preflight)
+                .when(exchangeProperty(OP).isEqualTo("none"))
+                .process(e -> respond(e, e.getProperty(STATUS, Integer.class), null, null))
                 .otherwise()
                 .to(ZENOH + "&operation=get&timeout=" + timeout)
                 .process(this::getResponse)
@@ -115,43 +112,75 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private void parseRequest(Exchange e) {
         Message m = e.getMessage();
         String method = m.getHeader(Exchange.HTTP_METHOD, String.class);
-        String path =
-                m instanceof HttpMessage hm
-                        ? hm.getRequest().path()
-                        : m.getHeader(Exchange.HTTP_PATH, String.class);
+        String path;
+        String query;
+        if (m instanceof HttpMessage hm) {
+            path = hm.getRequest().path();
+            query = hm.getRequest().query(); // raw, as the REST plugin passes it to zenoh
+        } else {
+            path = m.getHeader(Exchange.HTTP_PATH, String.class);
+            query = m.getHeader(Exchange.HTTP_QUERY, String.class);
+        }
         String key = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
         while (key.startsWith("/")) {
             key = key.substring(1);
         }
-        if (key.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "No key expression in the path: use e.g. GET /demo/example/**");
+        switch (method) {
+            case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE" -> {}
+            case "OPTIONS" -> {
+                // a CORS preflight is answered (any origin, the methods above); else 405
+                boolean preflight =
+                        m.getHeader("Origin") != null
+                                && m.getHeader("Access-Control-Request-Method") != null;
+                none(e, preflight ? "preflight" : "none", 405);
+                return;
+            }
+            default -> {
+                none(e, "none", 405);
+                return;
+            }
         }
+        if (key.isEmpty()) {
+            if ("GET".equals(method) || "HEAD".equals(method)) {
+                e.setProperty(OP, "page"); // the live page
+            } else {
+                none(e, "none", 404);
+            }
+            return;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Key expression contains the control character U+%04X at index %d:"
+                                        + " not a valid zenoh key",
+                                (int) c, i));
+            }
+        }
+        key = localAdminSpace(key);
         try {
             KeyExpr.validate(key);
         } catch (KeyExprException bad) {
-            throw new IllegalArgumentException(bad.getMessage(), bad);
+            throw new IllegalArgumentException(zenohReason(bad.getMessage()), bad);
         }
-        String query = m.getHeader(Exchange.HTTP_QUERY, String.class);
-        List<String> params =
-                query == null || query.isBlank()
-                        ? List.of()
-                        : Arrays.stream(query.split("[&;]")).filter(p -> !p.isBlank()).toList();
-        boolean raw = params.stream().anyMatch(p -> p.equals("_raw=true") || p.equals("_raw"));
-        String accept = m.getHeader("Accept", "", String.class);
+        String parameters = query == null ? "" : query;
+        // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
+        boolean raw =
+                Arrays.stream(parameters.split(";"))
+                        .anyMatch(p -> p.equals(RAW_KEY) || p.startsWith(RAW_KEY + "="));
+        // only the first Accept entry counts, as in the REST plugin
+        String accept = m.getHeader("Accept", "", String.class).split(",", 2)[0].split(";", 2)[0];
         String op =
                 switch (method) {
                     case "PUT", "PATCH" -> "put";
                     case "DELETE" -> "delete";
-                    case "GET", "POST" -> accept.contains("text/event-stream") ? "sse" : "get";
-                    default ->
-                            throw new IllegalArgumentException(
-                                    "HTTP method " + method + " is not supported");
+                    default -> "text/event-stream".equals(accept) ? "sse" : "get";
                 };
-        byte[] body =
-                "get".equals(op) && "GET".equals(method) || "sse".equals(op) || "delete".equals(op)
-                        ? null
-                        : requestBody(m);
+        byte[] body = "sse".equals(op) || "delete".equals(op) ? null : m.getBody(byte[].class);
+        if ("get".equals(op) && body != null && body.length == 0) {
+            body = null; // an empty query payload is no payload
+        }
         String contentType = m.getHeader(Exchange.CONTENT_TYPE, String.class);
         m.getHeaders().clear(); // HTTP request headers are not echoed back, nor sent to zenoh
         m.setBody(body);
@@ -159,87 +188,96 @@ public class HttpBridgeRoutes extends RouteBuilder {
             m.setHeader(Exchange.CONTENT_TYPE, contentType);
         }
         m.setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, key);
-        m.setHeader(
-                ZenohConstants.SELECTOR_PARAMETERS,
-                params.stream()
-                        .filter(p -> !p.startsWith("_raw"))
-                        .collect(Collectors.joining(";")));
+        m.setHeader(ZenohConstants.SELECTOR_PARAMETERS, parameters);
         e.setProperty(OP, op);
-        e.setProperty(RAW, raw);
+        e.setProperty(RENDER, raw ? "raw" : "text/html".equals(accept) ? "html" : "json");
         e.setProperty("zenohRestKey", key);
-        e.setProperty(STARTED, System.nanoTime());
     }
 
-    private boolean timedOut(Exchange e) {
-        long elapsedMs = (System.nanoTime() - e.getProperty(STARTED, Long.class)) / 1_000_000;
-        return elapsedMs >= timeout * 95 / 100;
+    /** zenoh's own words, as the REST plugin answers: the binding prefixes the key it names. */
+    static String zenohReason(String message) {
+        String prefix = "invalid key expression '";
+        int end = message.indexOf("': ");
+        return message.startsWith(prefix) && end > 0 ? message.substring(end + 3) : message;
     }
 
-    /**
-     * The request body. platform-http parses form-urlencoded bodies (curl -d without a
-     * Content-Type) into a map; it is encoded back so the payload is what the client sent.
-     */
-    private static byte[] requestBody(Message m) {
-        if (m.getBody() instanceof java.util.Map<?, ?> form) {
-            return form.entrySet().stream()
-                    .map(
-                            en ->
-                                    enc(en.getKey())
-                                            + (en.getValue() == null || "".equals(en.getValue())
-                                                    ? ""
-                                                    : "=" + enc(en.getValue())))
-                    .collect(Collectors.joining("&"))
-                    .getBytes(StandardCharsets.UTF_8);
+    private static void none(Exchange e, String op, int status) {
+        e.getMessage().getHeaders().clear();
+        e.getMessage().setBody(null);
+        e.setProperty(OP, op);
+        e.setProperty(STATUS, status);
+    }
+
+    /** {@code @/local/...} names this bridge's own zenoh session: {@code @/<zid>/...}. */
+    private String localAdminSpace(String key) {
+        if (!key.startsWith("@/local")) {
+            return key;
         }
-        return m.getBody(byte[].class);
+        String rest = key.substring("@/local".length());
+        if (!rest.isEmpty() && !rest.startsWith("/")) {
+            return key;
+        }
+        Session session =
+                getContext().getRegistry().lookupByNameAndType("zenohSession", Session.class);
+        return session == null ? key : "@/" + session.info().zid() + rest;
     }
 
-    private static String enc(Object o) {
-        return java.net.URLEncoder.encode(String.valueOf(o), StandardCharsets.UTF_8);
+    private static void preflight(Exchange e) {
+        respond(e, 200, null, null);
+        e.getMessage().setHeader("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE");
+        e.getMessage()
+                .setHeader(
+                        "Vary",
+                        "origin, access-control-request-method, access-control-request-headers");
     }
 
+    private static Exception caught(Exchange e) {
+        return e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
+    }
+
+    private static byte[] resource(String name) {
+        try (var in = HttpBridgeRoutes.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the bridge's jar");
+            }
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read " + name, e);
+        }
+    }
+
+    /** Every reply, ok or error, rendered as the REST plugin does: JSON list, raw or HTML. */
     @SuppressWarnings("unchecked")
     private void getResponse(Exchange e) {
-        Message m = e.getMessage();
-        List<ZenohReply> replies = m.getHeader(ZenohConstants.REPLIES, List.class);
-        if (replies.isEmpty() && timedOut(e)) {
-            error(
-                    e,
-                    504,
-                    "zenoh get on '"
-                            + e.getProperty("zenohRestKey")
-                            + "' timed out after "
-                            + timeout
-                            + " ms");
-            return;
+        List<ZenohReply> replies = e.getMessage().getHeader(ZenohConstants.REPLIES, List.class);
+        if (replies == null) {
+            replies = List.of();
         }
-        if (Boolean.TRUE.equals(e.getProperty(RAW))) {
-            ZenohReply first = replies.stream().filter(ZenohReply::ok).findFirst().orElse(null);
-            if (first == null) {
-                error(e, 404, "no reply for '" + e.getProperty("zenohRestKey") + "'");
-                return;
+        switch (e.getProperty(RENDER, "json", String.class)) {
+            case "raw" -> {
+                if (replies.isEmpty()) {
+                    respond(e, 200, null, null);
+                    return;
+                }
+                ZenohReply first = replies.get(0);
+                respond(e, 200, null, first.payload());
+                RestJson.rawContentType(first.encoding())
+                        .forEach((name, value) -> e.getMessage().setHeader(name, value));
             }
-            Encoding enc = new Encoding(first.encodingId(), first.encodingSchema());
-            String ct =
-                    enc.isMimeType()
-                            ? enc.toString().replace(";", "; ")
-                            : enc.id() == Encoding.ZENOH_STRING.id()
-                                    ? "text/plain; charset=utf-8"
-                                    : "application/octet-stream";
-            respond(e, 200, ct, first.payload());
-            return;
+            case "html" -> respond(e, 200, "text/html; charset=utf-8", RestJson.html(replies));
+            default -> respond(e, 200, "application/json", RestJson.replies(replies));
         }
-        respond(e, 200, "application/json", RestJson.replies(replies));
     }
 
     private static void error(Exchange e, int status, String message) {
-        respond(e, status, "application/json", RestJson.error(message));
+        respond(e, status, "text/plain; charset=utf-8", message);
     }
 
     private static void respond(Exchange e, int status, String contentType, Object body) {
         Message m = e.getMessage();
         m.getHeaders().clear();
         m.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
+        m.setHeader("Access-Control-Allow-Origin", "*"); // on every response, as the REST plugin
         if (contentType != null) {
             m.setHeader(Exchange.CONTENT_TYPE, contentType);
         }

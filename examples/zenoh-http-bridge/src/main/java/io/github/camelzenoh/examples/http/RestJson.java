@@ -12,9 +12,16 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.camelzenoh.component.zenoh.ZenohReply;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The zenohd REST plugin's JSON shape: {@code {key, value, encoding, timestamp}} per sample, where
@@ -42,7 +49,7 @@ final class RestJson {
                             r.ok() ? r.keyExpr() : "ERROR",
                             r.payload(),
                             r.encoding(),
-                            r.timestamp()));
+                            r.ok() ? r.timestamp() : null));
         }
         return list.toString();
     }
@@ -60,19 +67,118 @@ final class RestJson {
         return n;
     }
 
+    /** Strict JSON (the REST plugin parses with serde_json). */
+    private static final ObjectMapper STRICT = new ObjectMapper();
+
+    private static final Set<String> JSON_ENCODINGS =
+            Set.of("application/json", "text/json", "text/json5");
+    private static final Set<String> TEXT_ENCODINGS = Set.of("text/plain", "zenoh/string");
+
+    /**
+     * The value as the REST plugin renders it: {@code null} for an empty payload; parsed JSON for
+     * exactly application/json, text/json or text/json5 (no schema), base64 if it does not parse; a
+     * string for exactly text/plain or zenoh/string if it is UTF-8, base64 if not; base64 for every
+     * other encoding.
+     */
     static JsonNode value(byte[] payload, String encoding) {
+        if (payload == null || payload.length == 0) {
+            return JSON.getNodeFactory().nullNode();
+        }
         String e = encoding == null ? "" : encoding;
-        if (e.startsWith("application/json") || e.startsWith("text/json")) {
+        if (JSON_ENCODINGS.contains(e)) {
             try {
-                return JSON.readTree(payload);
+                return STRICT.readTree(payload);
             } catch (java.io.IOException notJson) {
-                return JSON.getNodeFactory().textNode(new String(payload, StandardCharsets.UTF_8));
+                return base64(payload);
             }
         }
-        if (e.startsWith("text/") || e.startsWith("zenoh/string")) {
-            return JSON.getNodeFactory().textNode(new String(payload, StandardCharsets.UTF_8));
+        if (TEXT_ENCODINGS.contains(e)) {
+            try {
+                return JSON.getNodeFactory()
+                        .textNode(
+                                StandardCharsets.UTF_8
+                                        .newDecoder()
+                                        .decode(ByteBuffer.wrap(payload))
+                                        .toString());
+            } catch (CharacterCodingException notUtf8) {
+                return base64(payload);
+            }
         }
+        return base64(payload);
+    }
+
+    private static JsonNode base64(byte[] payload) {
         return JSON.getNodeFactory().textNode(Base64.getEncoder().encodeToString(payload));
+    }
+
+    /**
+     * {@code Accept: text/html}: the REST plugin's {@code <dl>} list (key, payload as text; errors
+     * as key ERROR). Unlike the plugin, {@code <}, {@code >} and {@code &} in keys and payloads are
+     * escaped: a payload is data from any zenoh peer and must not run as script on the bridge's
+     * page origin.
+     */
+    static String html(List<ZenohReply> replies) {
+        StringBuilder b = new StringBuilder("<dl>\n");
+        for (ZenohReply r : replies) {
+            String payload =
+                    r.payload() == null ? "" : new String(r.payload(), StandardCharsets.UTF_8);
+            b.append("<dt>")
+                    .append(escape(r.ok() ? r.keyExpr() : "ERROR"))
+                    .append("</dt>\n<dd>")
+                    .append(escape(payload))
+                    .append("</dd>\n");
+        }
+        return b.append("</dl>\n").toString();
+    }
+
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final Pattern MIME =
+            Pattern.compile("[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+(\\s*;.*)?");
+    private static final String CONTENT_ENCODING_PARAM = "content-encoding=";
+
+    /**
+     * {@code _raw}: the reply's encoding as Content-Type when it is a MIME type, and a {@code
+     * ;content-encoding=...} parameter (a zenoh convention) as the Content-Encoding header.
+     */
+    static Map<String, String> rawContentType(String encoding) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (encoding == null) {
+            return headers;
+        }
+        String contentType = encoding;
+        String contentEncoding = null;
+        List<String> kept = new ArrayList<>();
+        for (String chunk : encoding.split(";", -1)) {
+            String t = chunk.stripLeading();
+            if (contentEncoding == null && t.startsWith(CONTENT_ENCODING_PARAM)) {
+                contentEncoding = t.substring(CONTENT_ENCODING_PARAM.length()).stripTrailing();
+            } else {
+                kept.add(chunk);
+            }
+        }
+        if (contentEncoding != null) {
+            contentType = String.join(";", kept);
+        }
+        if (MIME.matcher(contentType).matches()) {
+            headers.put("Content-Type", contentType);
+        }
+        if (contentEncoding != null) {
+            headers.put("Content-Encoding", contentEncoding);
+        }
+        return headers;
     }
 
     static String error(String message) {

@@ -96,6 +96,7 @@ final class SseStreams extends AsyncProcessorSupport {
             response.setChunked(true);
             response.putHeader("Content-Type", "text/event-stream");
             response.putHeader("Cache-Control", "no-cache");
+            response.putHeader("Access-Control-Allow-Origin", "*");
             response.closeHandler(v -> close());
             response.exceptionHandler(t -> close());
             write(": zenoh samples on " + keyExpr + "\n\n");

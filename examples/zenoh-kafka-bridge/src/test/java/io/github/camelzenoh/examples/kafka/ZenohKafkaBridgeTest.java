@@ -376,6 +376,7 @@ class ZenohKafkaBridgeTest {
         pubs.forEach(p -> peer.put(p.key(), p.payload(), p.encoding(), p.attachment(), BLOCK));
         Pattern rtTopics = Pattern.compile("test\\.rt\\..*");
         List<ConsumerRecord<String, byte[]>> records = read(rtTopics, r);
+        assertThat(records).as("records on %s", rtTopics).hasSize(r);
 
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Session s = connect();

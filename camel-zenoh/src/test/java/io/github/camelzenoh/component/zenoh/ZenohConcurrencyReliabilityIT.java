@@ -6,7 +6,6 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.lang.management.ManagementFactory;
@@ -31,11 +30,13 @@ import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 5 — concurrency. 8 threads send N messages each (CI: 10 k, full: 100 k; and on
- * until the route restarted 10 / 100 times) through one zenoh producer endpoint while another
- * thread keeps stopping and starting its route. No crash, no deadlock, and every send is either
- * delivered (the peer subscriber got exactly that message, once) or failed with an exception:
- * delivered + failed == sent, and nothing is delivered twice.
+ * Concurrency. 8 threads send N messages each (CI: 10 k, full: 100 k; and on until the route
+ * restarted 10 / 100 times) through one zenoh producer endpoint while another thread keeps stopping
+ * and starting its route. No crash, no deadlock, every successful send arrives at the peer
+ * subscriber exactly once, nothing is delivered twice. The figures asserted besides come from the
+ * subscriber's side (what the senders count holds by construction of their loop): the arrivals
+ * match the successful sends, every thread's messages arrive, and the route's stops show as
+ * interruptions in the threads' streams.
  *
  * <p>Two shapes: the route shares its session with another running route (typical application: the
  * session stays open, the publisher is undeclared and declared again); and the route is the only
@@ -50,7 +51,7 @@ import org.junit.jupiter.api.Test;
  * sees a failure for a message that was delivered. Those are counted apart (deliveredButFailed) and
  * are the only failed sends allowed to arrive.
  */
-class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
+class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
 
     private static final String SUITE = "concurrency";
     private static final int THREADS = 8;
@@ -128,14 +129,13 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                             received.increment();
                         })) {
             // the route relays before the storm starts
-            Loopback.await(
-                    Duration.ofSeconds(10),
+            Waits.until(
+                    "a first message through route " + route,
                     () -> {
                         template.send(
                                 "direct:" + route, x -> x.getMessage().setBody(id(WARM_UP, 0)));
                         return warmUps.sum() > 0;
-                    },
-                    "a first message through route " + route);
+                    });
 
             AtomicBoolean sending = new AtomicBoolean(true);
             AtomicLong restarts = new AtomicLong();
@@ -261,19 +261,23 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
             }
             long okFinal = ok;
             try {
-                Loopback.await(
+                Waits.until(
+                        "every successful send at the subscriber",
                         Duration.ofSeconds(30),
-                        () -> received.sum() >= okFinal,
-                        "every successful send at the subscriber ("
-                                + received.sum()
-                                + " of "
-                                + okFinal
-                                + ")");
+                        () -> {
+                            for (int t = 0; t < THREADS; t++) {
+                                synchronized (delivered[t]) {
+                                    BitSet missing = (BitSet) succeeded[t].clone();
+                                    missing.andNot(delivered[t]);
+                                    if (!missing.isEmpty()) {
+                                        return false;
+                                    }
+                                }
+                            }
+                            return true;
+                        });
             } catch (AssertionError e) {
-                long r1 = received.sum();
-                Thread.sleep(10_000);
-                System.out.println(
-                        "diagnosis: received " + r1 + " then " + received.sum() + " of " + okFinal);
+                System.out.println("diagnosis: received " + received.sum() + " of " + okFinal);
                 for (int t = 0; t < THREADS; t++) {
                     BitSet missing = (BitSet) succeeded[t].clone();
                     missing.andNot(delivered[t]);
@@ -294,7 +298,8 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                 }
                 throw e;
             }
-            Thread.sleep(200);
+            Waits.assertNothingArrivesWithin(
+                    Duration.ofMillis(200), "a duplicate", () -> duplicates.sum() == 0);
             long failed = failures.values().stream().mapToLong(LongAdder::sum).sum();
             long lost = 0;
             long unexpected = 0;
@@ -308,6 +313,30 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                 failedAfterDelivery += extra.cardinality();
                 extra.andNot(rejectedAfterSend[t]);
                 unexpected += extra.cardinality();
+            }
+            // what the subscriber saw, independent of the senders' own bookkeeping: distinct
+            // messages per thread, and interruptions (runs of sequence numbers that never arrived,
+            // i.e. a stopped route) in each thread's stream
+            long receivedDistinct = 0;
+            long minDeliveredPerThread = Long.MAX_VALUE;
+            long minInterruptions = Long.MAX_VALUE;
+            long maxInterruptions = 0;
+            for (int t = 0; t < THREADS; t++) {
+                long here = delivered[t].cardinality();
+                receivedDistinct += here;
+                minDeliveredPerThread = Math.min(minDeliveredPerThread, here);
+                long runs = 0;
+                int i = delivered[t].nextClearBit(0);
+                while (i < sentPerThread[t]) {
+                    runs++;
+                    int next = delivered[t].nextSetBit(i);
+                    if (next < 0) {
+                        break;
+                    }
+                    i = delivered[t].nextClearBit(next);
+                }
+                minInterruptions = Math.min(minInterruptions, runs);
+                maxInterruptions = Math.max(maxInterruptions, runs);
             }
             long[] deadlocked = ManagementFactory.getThreadMXBean().findDeadlockedThreads();
 
@@ -323,7 +352,23 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                             + " each and until "
                             + minRestarts
                             + " route restarts)");
-            ReliabilitySuite.figure(SUITE, prefix + "delivered", ok);
+            ReliabilitySuite.figure(SUITE, prefix + "succeeded", ok);
+            ReliabilitySuite.figure(
+                    SUITE,
+                    prefix + "delivered",
+                    receivedDistinct
+                            + " distinct at the subscriber ("
+                            + received.sum()
+                            + " arrivals; at least "
+                            + minDeliveredPerThread
+                            + " per thread)");
+            ReliabilitySuite.figure(
+                    SUITE,
+                    prefix + "interruptions",
+                    minInterruptions
+                            + " to "
+                            + maxInterruptions
+                            + " per thread's stream, seen by the subscriber");
             ReliabilitySuite.figure(SUITE, prefix + "failed", failed + " " + failures);
             ReliabilitySuite.figure(SUITE, prefix + "lost", lost);
             ReliabilitySuite.figure(
@@ -357,16 +402,23 @@ class ZenohConcurrencyReliabilityTest extends ZenohTestSupport {
                     SUITE, prefix + "seconds", String.format("%.1f", sendSeconds / 1e9));
 
             assertThat(deadlocked).as("deadlocked threads").isNull();
-            assertThat(ok + failed).as("delivered + failed == sent").isEqualTo(sent);
             assertThat(lost).as("sends that succeeded but never arrived").isZero();
             assertThat(unexpected).as("sends that failed before the put but arrived").isZero();
             assertThat(duplicates.sum()).as("duplicates").isZero();
-            assertThat(restarts.get())
-                    .as("route restarts during the storm")
-                    .isGreaterThanOrEqualTo(minRestarts);
-            assertThat(sent).as("sends").isGreaterThanOrEqualTo((long) THREADS * perThread);
-            assertThat(ok).as("some sends went through").isPositive();
-            assertThat(failed).as("some sends met a stopped route").isPositive();
+            assertThat(received.sum())
+                    .as(
+                            "arrivals at the subscriber: each successful send once, plus the sends"
+                                    + " Camel rejected after the put")
+                    .isEqualTo(ok + failedAfterDelivery);
+            assertThat(minDeliveredPerThread)
+                    .as("messages of every sending thread at the subscriber")
+                    .isGreaterThanOrEqualTo(perThread / 2);
+            assertThat(minInterruptions)
+                    .as("route stops seen by the subscriber in every thread's stream")
+                    .isPositive();
+            assertThat(maxInterruptions)
+                    .as("route stops seen by the subscriber in one thread's stream")
+                    .isGreaterThanOrEqualTo(minRestarts / 2);
         }
     }
 }

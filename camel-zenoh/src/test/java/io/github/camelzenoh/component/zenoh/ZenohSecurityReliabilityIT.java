@@ -31,9 +31,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 6, item 6 — security through zenoh's own configuration, handed over by the component's
- * {@code configFile} / {@code config} options. A router in this JVM (our binding, router mode, on a
- * loopback port) is configured for each case; Camel routes reach it as clients:
+ * Reliability item 6 (docs/reliability.md) — security through zenoh's own configuration, handed
+ * over by the component's {@code configFile} / {@code config} options. A router in this JVM (our
+ * binding, router mode, on a loopback port) is configured for each case; Camel routes reach it as
+ * clients:
  *
  * <ul>
  *   <li>TLS: traffic flows over tls/; a client that does not trust the router's certificate, and a
@@ -50,7 +51,7 @@ import org.junit.jupiter.api.Test;
  * Certificates are made by openssl into target/zenoh-security when the suite starts (never
  * committed); openssl is a prerequisite of the build machine like python3.
  */
-class ZenohSecurityReliabilityTest {
+class ZenohSecurityReliabilityIT {
 
     private static final String SUITE = "security";
     private static Path dir;
@@ -267,7 +268,7 @@ class ZenohSecurityReliabilityTest {
 
     private static void assertRefused(Exception failure, String what) {
         assertThat(failure).as(what + " must be refused").isNotNull();
-        String text = ZenohBadInputReliabilityTest.chain(failure);
+        String text = ZenohBadInputReliabilityIT.chain(failure);
         assertThat(text).as(what).contains("cannot open its session").contains("Unable to connect");
         ReliabilitySuite.figure(
                 SUITE,
@@ -320,6 +321,34 @@ class ZenohSecurityReliabilityTest {
                         "sec/tls/y",
                         "mode=client&connect=tcp/127.0.0.1:" + port + "&config=RAW({})"),
                 "plain tcp client on the tls port");
+    }
+
+    @Test
+    void anInlineConfigLaidOverATlsConfigFileChangesOnlyItsOwnKeys() throws Exception {
+        router(routerJson(tlsLink("")));
+        String trusting =
+                "transport: { link: { tls: { root_ca_certificate: \"" + pem("ca") + "\" } } }";
+        Path file = clientFile("tls-merged", clientJson(endpoint(), trusting));
+        Session probe = client(clientJson(endpoint(), trusting));
+        camel();
+
+        // the adoc's congestion tip, inline over the file's transport section: the file's TLS
+        // trust settings in that same section must stay
+        String inline =
+                "{transport: {link: {tx: {queue: {congestion_control: {block:"
+                        + " {wait_before_close: 30000000}}}}}}}";
+        assertThat(
+                        relay(
+                                "tls-merged",
+                                "sec/merged/in",
+                                "sec/merged/out",
+                                "configFile=" + file + "&config=RAW(" + inline + ")"))
+                .isNull();
+        assertRelays(probe, "sec/merged/in", "sec/merged/out");
+        ReliabilitySuite.figure(
+                SUITE,
+                "tls.merged",
+                "route relayed over " + endpoint() + " (configFile + inline transport override)");
     }
 
     // ---- mutual TLS ------------------------------------------------------------------------
@@ -463,13 +492,12 @@ class ZenohSecurityReliabilityTest {
                 });
         var template = context.createProducerTemplate();
         // the route's session reaches the subscriber: an allowed put comes through
-        Loopback.await(
-                Duration.ofSeconds(10),
+        Waits.until(
+                "an allowed put through the router",
                 () -> {
                     template.sendBody("direct:allowed", "warm-up");
                     return seen.stream().anyMatch(s -> s.startsWith("sec/acl/allowed/cmd"));
-                },
-                "an allowed put through the router");
+                });
         seen.clear();
 
         int n = 50;
@@ -478,17 +506,19 @@ class ZenohSecurityReliabilityTest {
             template.sendBody("direct:allowed", "allowed " + i);
         }
         // every allowed put arrives (each was sent after its forbidden twin, on the same session)
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> seen.stream().filter(s -> s.contains("=allowed ")).count() == n,
-                n + " allowed puts at the subscriber");
-        Thread.sleep(500);
-        assertThat(seen)
-                .as("forbidden puts at the subscriber")
-                .noneMatch(s -> s.startsWith("sec/acl/forbidden"));
+        Waits.until(
+                n + " allowed puts at the subscriber",
+                () -> seen.stream().filter(s -> s.contains("=allowed ")).count() == n);
+        Waits.assertNothingArrivesWithin(
+                Duration.ofMillis(500),
+                "a forbidden put at the subscriber",
+                () -> seen.stream().noneMatch(s -> s.startsWith("sec/acl/forbidden")));
         ZenohEndpoint forbidden =
                 context.getEndpoint(
                         "zenoh:sec/acl/forbidden/cmd?configFile=" + file, ZenohEndpoint.class);
+        // they were really sent (zenoh accepted each put): the router's ACL is what stopped them
+        assertThat(forbidden.sent.sum()).as("forbidden puts sent by the route").isEqualTo(n);
+        assertThat(forbidden.failed.sum()).as("forbidden puts that failed").isZero();
         ReliabilitySuite.figure(
                 SUITE,
                 "acl",

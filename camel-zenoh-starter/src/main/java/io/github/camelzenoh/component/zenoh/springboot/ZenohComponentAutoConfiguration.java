@@ -1,0 +1,72 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh.springboot;
+
+import io.github.camelzenoh.component.zenoh.ZenohComponent;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Component;
+import org.apache.camel.spi.ComponentCustomizer;
+import org.apache.camel.spring.boot.CamelAutoConfiguration;
+import org.apache.camel.spring.boot.ComponentConfigurationProperties;
+import org.apache.camel.spring.boot.util.CamelPropertiesHelper;
+import org.apache.camel.spring.boot.util.ConditionalOnCamelContextAndAutoConfigurationBeans;
+import org.apache.camel.spring.boot.util.ConditionalOnHierarchicalProperties;
+import org.apache.camel.spring.boot.util.HierarchicalPropertiesEvaluator;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Lazy;
+
+/**
+ * Configures every {@code zenoh} component of the Camel context from {@code
+ * camel.component.zenoh.*} (the way Camel's own starters do): a {@link ComponentCustomizer} copies
+ * the options the application set onto the component when Camel creates it. {@code
+ * camel.component.zenoh.enabled=false} turns it off, {@code
+ * camel.component.zenoh.customizer.enabled=false} keeps the component as created.
+ */
+@AutoConfiguration(after = {CamelAutoConfiguration.class, ZenohComponentConverter.class})
+@Conditional(ConditionalOnCamelContextAndAutoConfigurationBeans.class)
+@EnableConfigurationProperties({
+    ComponentConfigurationProperties.class,
+    ZenohComponentConfiguration.class
+})
+@ConditionalOnHierarchicalProperties({"camel.component", "camel.component.zenoh"})
+public class ZenohComponentAutoConfiguration {
+
+    private final ApplicationContext applicationContext;
+    private final CamelContext camelContext;
+    private final ZenohComponentConfiguration configuration;
+
+    public ZenohComponentAutoConfiguration(
+            ApplicationContext applicationContext,
+            CamelContext camelContext,
+            ZenohComponentConfiguration configuration) {
+        this.applicationContext = applicationContext;
+        this.camelContext = camelContext;
+        this.configuration = configuration;
+    }
+
+    @Lazy
+    @Bean
+    public ComponentCustomizer configureZenohComponent() {
+        return new ComponentCustomizer() {
+            @Override
+            public void configure(String name, Component target) {
+                CamelPropertiesHelper.copyProperties(camelContext, configuration, target);
+            }
+
+            @Override
+            public boolean isEnabled(String name, Component target) {
+                return HierarchicalPropertiesEvaluator.evaluate(
+                                applicationContext,
+                                "camel.component.customizer",
+                                "camel.component.zenoh.customizer")
+                        && target instanceof ZenohComponent;
+            }
+        };
+    }
+}

@@ -1,0 +1,528 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh.springboot;
+
+import org.apache.camel.spring.boot.ComponentConfigurationPropertiesCommon;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The zenoh component's options as Spring Boot properties {@code camel.component.zenoh.*}. Written
+ * by generate-configuration.py from the component's zenoh.json; do not edit.
+ */
+@ConfigurationProperties(prefix = "camel.component.zenoh")
+public class ZenohComponentConfiguration extends ComponentConfigurationPropertiesCommon {
+
+    /**
+     * Accept a non-canonical key expression and use its canonical form (otherwise it is rejected
+     * with the canonical form in the message).
+     */
+    private Boolean autocanonize;
+
+    /**
+     * Inline zenoh JSON5 configuration. Laid over configFile; mode, connect, listen and
+     * multicastScouting override it.
+     */
+    private String config;
+
+    /** Path of a zenoh JSON5 configuration file (read by zenoh itself). */
+    private String configFile;
+
+    /** Default options for every zenoh endpoint (each endpoint works on a copy). */
+    private io.github.camelzenoh.component.zenoh.ZenohConfiguration configuration;
+
+    /** Comma-separated zenoh endpoints to connect to, e.g. tcp/127.0.0.1:7447. */
+    private String connect;
+
+    /** Comma-separated zenoh endpoints to listen on. */
+    private String listen;
+
+    /**
+     * zenoh session mode. When config or configFile is given and mode is not, their mode applies.
+     */
+    private String mode;
+
+    /** false turns multicast scouting off; unset keeps zenoh's default (on). */
+    private Boolean multicastScouting;
+
+    /**
+     * Which publications or queries the consumer receives: from any session, from its own session
+     * only, or from other sessions only.
+     */
+    private String allowedOrigin;
+
+    /**
+     * Allows for bridging the consumer to the Camel routing Error Handler, which mean any
+     * exceptions (if possible) occurred while the Camel consumer is trying to pickup incoming
+     * messages, or the likes, will now be processed as a message and handled by the routing Error
+     * Handler. Important: This is only possible if the 3rd party component allows Camel to be
+     * alerted if an exception was thrown. Some components handle this internally only, and
+     * therefore bridgeErrorHandler is not possible. In other situations we may improve the Camel
+     * component to hook into the 3rd party component and make this possible for future releases. By
+     * default the consumer will use the org.apache.camel.spi.ExceptionHandler to deal with
+     * exceptions, that will be logged at WARN or ERROR level and ignored.
+     */
+    private Boolean bridgeErrorHandler;
+
+    /** queryable: declare it as complete for its key expression. */
+    private Boolean complete;
+
+    /**
+     * Threads running the route. 1 keeps the zenoh order of samples; more run exchanges in parallel
+     * without order.
+     */
+    private Integer concurrentConsumers;
+
+    /**
+     * What the consumer declares: a subscriber (one exchange per sample), a queryable (one InOut
+     * exchange per query, the result is the reply) or a liveliness subscriber (one exchange per
+     * token event).
+     */
+    private String consumerType;
+
+    /**
+     * liveliness: also deliver the tokens already alive. subscriber: first fetch the samples cached
+     * by advanced publishers (zenoh-ext history, late joiners included; see historySize).
+     */
+    private Boolean history;
+
+    /**
+     * What happens when the hand-off queue is full: block zenoh's delivery thread (like zenoh's
+     * FIFO channel: back-pressure, nothing lost), drop the oldest queued sample (like zenoh's ring
+     * channel) or drop the new one. Drops are counted.
+     */
+    private String overflowPolicy;
+
+    /** Capacity of the hand-off queue between zenoh's threads and the route. */
+    private Integer queueSize;
+
+    /** subscriber with history=true: at most this many cached samples per publisher. */
+    private Integer historySize;
+
+    /**
+     * Microseconds a route thread that finds the hand-off queue empty keeps polling it (yielding
+     * the CPU between polls) before it parks. 0 parks at once. Waking a parked thread costs tens of
+     * microseconds (more on virtual machines); request/response routes that answer within the spin
+     * save that on every sample, at the price of CPU spent polling while idle. At most 1000000.
+     */
+    private Integer idleSpinMicros;
+
+    /**
+     * subscriber: ask advanced publishers (cacheSize 0) to resend samples detected missing; samples
+     * lost for good are counted as missed.
+     */
+    private Boolean recovery;
+
+    /**
+     * subscriber with recovery: query for missed samples every this many milliseconds; 0 relies on
+     * the publishers' heartbeat.
+     */
+    private Long recoveryPeriod;
+
+    /**
+     * What a put does when a transport queue is full: drop the message, or block until there is
+     * room. Unset, a get uses zenoh's request default, block: its replies and final response travel
+     * with the query's congestion control, and a dropped final response would leave the get waiting
+     * for its timeout.
+     */
+    private String congestionControl;
+
+    /** get: how replies are consolidated. */
+    private String consolidation;
+
+    /**
+     * Encoding of the payload, e.g. application/json, text/plain;charset=utf-8 or zenoh/bytes. When
+     * set, wins over the CamelZenohEncodingId/Schema headers and Content-Type.
+     */
+    private String encoding;
+
+    /** Send each message at once, without batching (lower latency, lower throughput). */
+    private Boolean express;
+
+    /**
+     * put/delete: fail the exchange (ZenohNoSubscribersException) instead of sending when no zenoh
+     * subscriber matches the endpoint's key expression, e.g. while the router is away. zenoh's
+     * matching status is checked at most every 100 ms (not per message), so it may lag by that
+     * much. Either way, such messages are counted as unmatched (dev console).
+     */
+    private Boolean failIfNoSubscribers;
+
+    /**
+     * Whether the producer should be started lazy (on the first message). By starting lazy you can
+     * use this to allow CamelContext and routes to startup in situations where a producer may
+     * otherwise fail during starting and cause the route to fail being started. By deferring this
+     * startup to be lazy then the startup failure can be handled during routing messages via
+     * Camel's routing error handlers. Beware that when the first message is processed then creating
+     * and starting the producer may take a little time and prolong the total processing time of the
+     * processing.
+     */
+    private Boolean lazyStartProducer;
+
+    /** What the producer does with each message (header CamelZenohOperation overrides it). */
+    private String operation;
+
+    /**
+     * get: selector parameters, e.g. _time=now(-1h).. (header CamelZenohSelectorParameters
+     * overrides).
+     */
+    private String parameters;
+
+    /** Priority of the publications. */
+    private String priority;
+
+    /** Reliability of the publications. */
+    private String reliability;
+
+    /** get: which queryables receive the query. */
+    private String target;
+
+    /**
+     * get: milliseconds to wait for replies. The exchange continues when the replies are in or the
+     * time is up; no Camel thread waits meanwhile.
+     */
+    private Long timeout;
+
+    /**
+     * put: 0 declares a zenoh-ext advanced publisher keeping this many samples for subscribers with
+     * history or recovery. Without heartbeat, zenoh orders the cache by timestamps, so the
+     * endpoint's session is opened with timestamping enabled (a session of its own unless other
+     * endpoints need the same).
+     */
+    private Integer cacheSize;
+
+    /**
+     * put: 0 turns on sample-miss detection with a heartbeat every this many milliseconds (advanced
+     * publisher).
+     */
+    private Long heartbeat;
+
+    /**
+     * Whether autowiring is enabled. This is used for automatic autowiring options (the option must
+     * be marked as autowired) by looking up in the registry to find if there is a single instance
+     * of matching type, which then gets configured on the component. This can be used for automatic
+     * configuring JDBC data sources, JMS connection factories, AWS Clients, etc.
+     */
+    private Boolean autowiredEnabled;
+
+    /**
+     * A zenoh session the application manages; the component uses it and never closes it (the
+     * session options above are then ignored).
+     */
+    private io.github.camelzenoh.zenoh.Session session;
+
+    /** Used for enabling or disabling all consumer based health checks from this component */
+    private Boolean healthCheckConsumerEnabled;
+
+    /**
+     * Used for enabling or disabling all producer based health checks from this component. Notice:
+     * Camel has by default disabled all producer based health-checks. You can turn on producer
+     * checks globally by setting camel.health.producersEnabled=true.
+     */
+    private Boolean healthCheckProducerEnabled;
+
+    public Boolean isAutocanonize() {
+        return autocanonize;
+    }
+
+    public void setAutocanonize(Boolean autocanonize) {
+        this.autocanonize = autocanonize;
+    }
+
+    public String getConfig() {
+        return config;
+    }
+
+    public void setConfig(String config) {
+        this.config = config;
+    }
+
+    public String getConfigFile() {
+        return configFile;
+    }
+
+    public void setConfigFile(String configFile) {
+        this.configFile = configFile;
+    }
+
+    public io.github.camelzenoh.component.zenoh.ZenohConfiguration getConfiguration() {
+        return configuration;
+    }
+
+    public void setConfiguration(
+            io.github.camelzenoh.component.zenoh.ZenohConfiguration configuration) {
+        this.configuration = configuration;
+    }
+
+    public String getConnect() {
+        return connect;
+    }
+
+    public void setConnect(String connect) {
+        this.connect = connect;
+    }
+
+    public String getListen() {
+        return listen;
+    }
+
+    public void setListen(String listen) {
+        this.listen = listen;
+    }
+
+    public String getMode() {
+        return mode;
+    }
+
+    public void setMode(String mode) {
+        this.mode = mode;
+    }
+
+    public Boolean isMulticastScouting() {
+        return multicastScouting;
+    }
+
+    public void setMulticastScouting(Boolean multicastScouting) {
+        this.multicastScouting = multicastScouting;
+    }
+
+    public String getAllowedOrigin() {
+        return allowedOrigin;
+    }
+
+    public void setAllowedOrigin(String allowedOrigin) {
+        this.allowedOrigin = allowedOrigin;
+    }
+
+    public Boolean isBridgeErrorHandler() {
+        return bridgeErrorHandler;
+    }
+
+    public void setBridgeErrorHandler(Boolean bridgeErrorHandler) {
+        this.bridgeErrorHandler = bridgeErrorHandler;
+    }
+
+    public Boolean isComplete() {
+        return complete;
+    }
+
+    public void setComplete(Boolean complete) {
+        this.complete = complete;
+    }
+
+    public Integer getConcurrentConsumers() {
+        return concurrentConsumers;
+    }
+
+    public void setConcurrentConsumers(Integer concurrentConsumers) {
+        this.concurrentConsumers = concurrentConsumers;
+    }
+
+    public String getConsumerType() {
+        return consumerType;
+    }
+
+    public void setConsumerType(String consumerType) {
+        this.consumerType = consumerType;
+    }
+
+    public Boolean isHistory() {
+        return history;
+    }
+
+    public void setHistory(Boolean history) {
+        this.history = history;
+    }
+
+    public String getOverflowPolicy() {
+        return overflowPolicy;
+    }
+
+    public void setOverflowPolicy(String overflowPolicy) {
+        this.overflowPolicy = overflowPolicy;
+    }
+
+    public Integer getQueueSize() {
+        return queueSize;
+    }
+
+    public void setQueueSize(Integer queueSize) {
+        this.queueSize = queueSize;
+    }
+
+    public Integer getHistorySize() {
+        return historySize;
+    }
+
+    public void setHistorySize(Integer historySize) {
+        this.historySize = historySize;
+    }
+
+    public Integer getIdleSpinMicros() {
+        return idleSpinMicros;
+    }
+
+    public void setIdleSpinMicros(Integer idleSpinMicros) {
+        this.idleSpinMicros = idleSpinMicros;
+    }
+
+    public Boolean isRecovery() {
+        return recovery;
+    }
+
+    public void setRecovery(Boolean recovery) {
+        this.recovery = recovery;
+    }
+
+    public Long getRecoveryPeriod() {
+        return recoveryPeriod;
+    }
+
+    public void setRecoveryPeriod(Long recoveryPeriod) {
+        this.recoveryPeriod = recoveryPeriod;
+    }
+
+    public String getCongestionControl() {
+        return congestionControl;
+    }
+
+    public void setCongestionControl(String congestionControl) {
+        this.congestionControl = congestionControl;
+    }
+
+    public String getConsolidation() {
+        return consolidation;
+    }
+
+    public void setConsolidation(String consolidation) {
+        this.consolidation = consolidation;
+    }
+
+    public String getEncoding() {
+        return encoding;
+    }
+
+    public void setEncoding(String encoding) {
+        this.encoding = encoding;
+    }
+
+    public Boolean isExpress() {
+        return express;
+    }
+
+    public void setExpress(Boolean express) {
+        this.express = express;
+    }
+
+    public Boolean isFailIfNoSubscribers() {
+        return failIfNoSubscribers;
+    }
+
+    public void setFailIfNoSubscribers(Boolean failIfNoSubscribers) {
+        this.failIfNoSubscribers = failIfNoSubscribers;
+    }
+
+    public Boolean isLazyStartProducer() {
+        return lazyStartProducer;
+    }
+
+    public void setLazyStartProducer(Boolean lazyStartProducer) {
+        this.lazyStartProducer = lazyStartProducer;
+    }
+
+    public String getOperation() {
+        return operation;
+    }
+
+    public void setOperation(String operation) {
+        this.operation = operation;
+    }
+
+    public String getParameters() {
+        return parameters;
+    }
+
+    public void setParameters(String parameters) {
+        this.parameters = parameters;
+    }
+
+    public String getPriority() {
+        return priority;
+    }
+
+    public void setPriority(String priority) {
+        this.priority = priority;
+    }
+
+    public String getReliability() {
+        return reliability;
+    }
+
+    public void setReliability(String reliability) {
+        this.reliability = reliability;
+    }
+
+    public String getTarget() {
+        return target;
+    }
+
+    public void setTarget(String target) {
+        this.target = target;
+    }
+
+    public Long getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(Long timeout) {
+        this.timeout = timeout;
+    }
+
+    public Integer getCacheSize() {
+        return cacheSize;
+    }
+
+    public void setCacheSize(Integer cacheSize) {
+        this.cacheSize = cacheSize;
+    }
+
+    public Long getHeartbeat() {
+        return heartbeat;
+    }
+
+    public void setHeartbeat(Long heartbeat) {
+        this.heartbeat = heartbeat;
+    }
+
+    public Boolean isAutowiredEnabled() {
+        return autowiredEnabled;
+    }
+
+    public void setAutowiredEnabled(Boolean autowiredEnabled) {
+        this.autowiredEnabled = autowiredEnabled;
+    }
+
+    public io.github.camelzenoh.zenoh.Session getSession() {
+        return session;
+    }
+
+    public void setSession(io.github.camelzenoh.zenoh.Session session) {
+        this.session = session;
+    }
+
+    public Boolean isHealthCheckConsumerEnabled() {
+        return healthCheckConsumerEnabled;
+    }
+
+    public void setHealthCheckConsumerEnabled(Boolean healthCheckConsumerEnabled) {
+        this.healthCheckConsumerEnabled = healthCheckConsumerEnabled;
+    }
+
+    public Boolean isHealthCheckProducerEnabled() {
+        return healthCheckProducerEnabled;
+    }
+
+    public void setHealthCheckProducerEnabled(Boolean healthCheckProducerEnabled) {
+        this.healthCheckProducerEnabled = healthCheckProducerEnabled;
+    }
+}

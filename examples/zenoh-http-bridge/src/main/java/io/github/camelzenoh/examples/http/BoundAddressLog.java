@@ -1,0 +1,70 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.camel.CamelContext;
+import org.apache.camel.StartupListener;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Logs, once Camel has started, the address the HTTP server actually listens on and who can reach
+ * it. (Camel's own startup summary prints http://0.0.0.0:port whatever the host; the bridge
+ * silences it in simplelogger.properties.)
+ */
+final class BoundAddressLog implements StartupListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger("zenoh-http-bridge");
+
+    @Override
+    public void onCamelContextStarted(CamelContext context, boolean alreadyStarted) {
+        // wait for onCamelContextFullyStarted: the HTTP server is bound by then
+    }
+
+    @Override
+    public void onCamelContextFullyStarted(CamelContext context, boolean alreadyStarted) {
+        describe(context).forEach(LOG::info);
+    }
+
+    /** The lines logged at startup: the bound address, who can reach it, what is served. */
+    static List<String> describe(CamelContext context) {
+        VertxPlatformHttpServer server = context.hasService(VertxPlatformHttpServer.class);
+        if (server == null || server.getServer() == null) {
+            return List.of("HTTP server not started");
+        }
+        String host = server.getHost();
+        int port = server.getServer().actualPort();
+        String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        List<String> lines = new ArrayList<>();
+        lines.add("HTTP bridge listening on " + base + "/ (" + reach(host) + ")");
+        lines.add("  health: " + base + "/observe/health");
+        lines.add(
+                context.isDevConsole()
+                        ? "  dev console: " + base + "/q/dev"
+                        : "  dev console off (--http.devConsole=true turns it on)");
+        return lines;
+    }
+
+    static String reach(String host) {
+        try {
+            InetAddress a = InetAddress.getByName(host);
+            if (a.isLoopbackAddress()) {
+                return "this machine only; --http.host=0.0.0.0 opens it to the network";
+            }
+            if (a.isAnyLocalAddress()) {
+                return "every network interface of this host: anyone who can reach it can put, get"
+                        + " and subscribe";
+            }
+            return "reachable on that interface's network";
+        } catch (UnknownHostException e) {
+            return "host name not resolvable here";
+        }
+    }
+}

@@ -1,0 +1,288 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.PythonPeer;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Random;
+import org.apache.camel.main.Main;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A bridge never alters a payload: every request body reaches a Python zenoh subscriber byte for
+ * byte (form-urlencoded, multipart, JSON, binary, empty, 16 MiB), with the request's Content-Type
+ * as the encoding, and a Python peer's binary payload comes back byte for byte through {@code _raw}
+ * and server-sent events. Also the safe defaults: body limit (413 naming the option), control
+ * characters in keys (400), dev console off, the startup log naming the bound address.
+ */
+class BridgeByteExactTest {
+
+    static final int LIMIT = 17 * 1024 * 1024;
+
+    /** 16 MiB arrive as 22 M base64 characters, past Jackson's default string limit. */
+    static final ObjectMapper JSON =
+            new ObjectMapper(
+                    JsonFactory.builder()
+                            .streamReadConstraints(
+                                    StreamReadConstraints.builder()
+                                            .maxStringLength(64 << 20)
+                                            .build())
+                            .build());
+
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+    static Main main;
+    static int httpPort;
+    static int zenohPort;
+
+    @BeforeAll
+    static void start() throws Exception {
+        httpPort = Loopback.freePort();
+        zenohPort = Loopback.freePort();
+        main =
+                ZenohHttpBridge.create(
+                        "--http.port=" + httpPort,
+                        "--zenoh.listen=" + Loopback.endpoint(zenohPort),
+                        "--zenoh.timeout=3000",
+                        "--http.maxBodySize=" + LIMIT);
+        main.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (main != null) {
+            main.stop();
+        }
+    }
+
+    static HttpRequest.Builder at(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/" + path))
+                .timeout(Duration.ofSeconds(60));
+    }
+
+    static HttpResponse<byte[]> send(HttpRequest.Builder b) throws Exception {
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    static byte[] random(int n, long seed) {
+        byte[] b = new byte[n];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    /** One PUT, compared at a Python subscriber: payload bytes and encoding. */
+    static void putArrivesByteExact(
+            String key, String contentType, byte[] body, String expectedEncoding) throws Exception {
+        try (PythonPeer sub =
+                PythonPeer.start(
+                        "sub",
+                        "--connect",
+                        Loopback.endpoint(zenohPort),
+                        "--key",
+                        key,
+                        "--count",
+                        "1",
+                        "--timeout",
+                        "60")) {
+            // the subscriber is declared (READY); wait until the bridge's session sees it
+            Loopback.settle();
+            HttpRequest.Builder b = at(key).PUT(HttpRequest.BodyPublishers.ofByteArray(body));
+            if (contentType != null) {
+                b.header("Content-Type", contentType);
+            }
+            assertThat(send(b).statusCode()).isEqualTo(200);
+            JsonNode sample = nextJson(sub);
+            assertThat(sample).as("sample for " + key).isNotNull();
+            assertThat(sample.get("key").asText()).isEqualTo(key);
+            byte[] got = PythonPeer.bytes(sample.get("payload"));
+            assertThat(got == null ? new byte[0] : got).as("payload of " + key).isEqualTo(body);
+            assertThat(sample.get("encoding").asText()).isEqualTo(expectedEncoding);
+        }
+    }
+
+    static JsonNode nextJson(PythonPeer peer) throws Exception {
+        for (; ; ) {
+            String line = peer.next(60);
+            if (line.startsWith("{")) {
+                return JSON.readTree(line);
+            }
+        }
+    }
+
+    @Test
+    void formUrlencodedBodyIsNotParsedNorReencoded() throws Exception {
+        // curl -X PUT -d 'plain text' sends this Content-Type
+        putArrivesByteExact(
+                "exact/form",
+                "application/x-www-form-urlencoded",
+                "plain text&a=%20b+c".getBytes(StandardCharsets.UTF_8),
+                "application/x-www-form-urlencoded");
+    }
+
+    @Test
+    void multipartBodyArrivesWithItsBoundary() throws Exception {
+        String boundary = "----camelzenohboundary";
+        byte[] body =
+                ("--"
+                                + boundary
+                                + "\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.bin\"\r\n"
+                                + "Content-Type: application/octet-stream\r\n\r\n\u0001\u0002\r\n--"
+                                + boundary
+                                + "--\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1);
+        putArrivesByteExact(
+                "exact/multipart",
+                "multipart/form-data; boundary=" + boundary,
+                body,
+                "multipart/form-data;boundary=" + boundary);
+    }
+
+    @Test
+    void jsonBinaryAndEmptyBodies() throws Exception {
+        putArrivesByteExact(
+                "exact/json",
+                "application/json",
+                "{\"a\": [1, 2.50, \"é\"]}".getBytes(StandardCharsets.UTF_8),
+                "application/json");
+        putArrivesByteExact(
+                "exact/binary",
+                "application/octet-stream",
+                random(4096, 1),
+                "application/octet-stream");
+        // no body and no Content-Type: an empty payload, zenoh/bytes (as the REST plugin)
+        putArrivesByteExact("exact/empty", null, new byte[0], "zenoh/bytes");
+        putArrivesByteExact(
+                "exact/zero", "application/octet-stream", new byte[0], "application/octet-stream");
+    }
+
+    @Test
+    void sixteenMebibytesArriveByteExact() throws Exception {
+        putArrivesByteExact(
+                "exact/big",
+                "application/octet-stream",
+                random(16 * 1024 * 1024, 2),
+                "application/octet-stream");
+    }
+
+    @Test
+    void aBodyOverTheLimitIs413NamingTheOption() throws Exception {
+        byte[] tooBig = new byte[LIMIT + 1];
+        HttpResponse<byte[]> announced =
+                send(at("exact/limit").PUT(HttpRequest.BodyPublishers.ofByteArray(tooBig)));
+        assertThat(announced.statusCode()).isEqualTo(413);
+        assertThat(new String(announced.body(), StandardCharsets.UTF_8))
+                .contains("http.maxBodySize")
+                .contains(Integer.toString(LIMIT));
+        // chunked (no Content-Length): found while reading
+        HttpResponse<byte[]> chunked =
+                send(
+                        at("exact/limit")
+                                .PUT(
+                                        HttpRequest.BodyPublishers.ofInputStream(
+                                                () -> new ByteArrayInputStream(tooBig))));
+        assertThat(chunked.statusCode()).isEqualTo(413);
+        assertThat(new String(chunked.body(), StandardCharsets.UTF_8)).contains("http.maxBodySize");
+    }
+
+    @Test
+    void keysWithControlCharactersAre400() throws Exception {
+        for (String bad : new String[] {"exact/%00", "exact/a%0Ab", "exact/%0D", "exact/%7F"}) {
+            HttpResponse<byte[]> r = send(at(bad).GET());
+            assertThat(r.statusCode()).as(bad).isEqualTo(400);
+            assertThat(new String(r.body(), StandardCharsets.UTF_8)).contains("control character");
+        }
+    }
+
+    @Test
+    void pythonBinaryPayloadComesBackByteExactThroughRawAndSse() throws Exception {
+        byte[] payload = random(1024, 3);
+        payload[0] = (byte) 0xFF; // not UTF-8
+        String b64 = Base64.getEncoder().encodeToString(payload);
+        try (PythonPeer q =
+                PythonPeer.start(
+                        "queryable",
+                        "--connect",
+                        Loopback.endpoint(zenohPort),
+                        "--key",
+                        "exact/raw",
+                        "--payload-b64",
+                        b64,
+                        "--encoding",
+                        "application/octet-stream",
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "60")) {
+            Loopback.settle();
+            HttpResponse<byte[]> raw = send(at("exact/raw?_raw=true").GET());
+            assertThat(raw.statusCode()).isEqualTo(200);
+            assertThat(raw.body()).isEqualTo(payload);
+        }
+
+        HttpResponse<InputStream> sse =
+                HTTP.send(
+                        at("exact/sse").header("Accept", "text/event-stream").GET().build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(sse.statusCode()).isEqualTo(200);
+        try (BufferedReader lines =
+                        new BufferedReader(
+                                new InputStreamReader(sse.body(), StandardCharsets.UTF_8));
+                PythonPeer pub =
+                        PythonPeer.start(
+                                "pub",
+                                "--connect",
+                                Loopback.endpoint(zenohPort),
+                                "--key",
+                                "exact/sse",
+                                "--payload-b64",
+                                b64,
+                                "--encoding",
+                                "application/octet-stream",
+                                "--delay",
+                                "1")) {
+            String data = null;
+            for (String l; (l = lines.readLine()) != null; ) {
+                if (l.startsWith("data: ")) {
+                    data = l.substring("data: ".length());
+                    break;
+                }
+            }
+            assertThat(data).isNotNull();
+            JsonNode event = JSON.readTree(data);
+            assertThat(event.get("key").asText()).isEqualTo("exact/sse");
+            assertThat(Base64.getDecoder().decode(event.get("value").asText())).isEqualTo(payload);
+        }
+    }
+
+    @Test
+    void safeDefaultsAreToldTruthfully() {
+        var context = main.getCamelContext();
+        assertThat(context.isDevConsole()).as("dev console off by default").isFalse();
+        assertThat(BoundAddressLog.describe(context))
+                .first()
+                .asString()
+                .contains("http://127.0.0.1:" + httpPort + "/")
+                .contains("this machine only");
+        assertThat(BoundAddressLog.reach("0.0.0.0")).contains("every network interface");
+    }
+}

@@ -1,0 +1,654 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.PythonPeer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.main.Main;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bridge against zenohd's own REST plugin (zenoh-plugin-rest 1.10.2, run by {@code
+ * tools/rest-plugin-ref}), with the same zenoh peers behind both: a corpus of requests (every
+ * method, {@code _raw}, parameters, Accept variants, encodings, bad keys, empty results, error
+ * replies, PUT effects at a subscriber, SSE) goes to both servers, and status, Content-Type, the
+ * CORS header and the body (JSON compared structurally) must match — except the differences listed
+ * with their reason in {@code rest-plugin-deviations.properties}, the reviewed list of deliberate
+ * deviations (which must each still differ, so the list cannot go stale).
+ *
+ * <p>Requests go over a plain socket (HTTP/1.1, Connection: close) so that exactly the bytes of
+ * each case are sent, including paths no HTTP client library would send unescaped.
+ */
+class RestPluginDifferentialTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static Process restPlugin;
+    static Main bridge;
+    static int restHttp;
+    static int bridgeHttp;
+    static int routerPort;
+    static final List<PythonPeer> peers = new ArrayList<>();
+    static final String BINARY_B64 =
+            Base64.getEncoder().encodeToString(new byte[] {0, 1, 2, (byte) 0xFF, (byte) 0xFE, 10});
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path binary = Path.of(System.getProperty("camelzenoh.restPluginRef", "missing"));
+        assertThat(binary).as("tools/rest-plugin-ref built by the build").isExecutable();
+        restHttp = Loopback.freePort();
+        bridgeHttp = Loopback.freePort();
+        routerPort = Loopback.freePort();
+        String router = Loopback.endpoint(routerPort);
+        restPlugin =
+                new ProcessBuilder(binary.toString(), Integer.toString(restHttp), router)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
+        BufferedReader out =
+                new BufferedReader(
+                        new InputStreamReader(restPlugin.getInputStream(), StandardCharsets.UTF_8));
+        assertThat(out.readLine()).isEqualTo("READY");
+        bridge =
+                ZenohHttpBridge.create(
+                        "--http.port=" + bridgeHttp,
+                        "--zenoh.mode=peer",
+                        "--zenoh.connect=" + router,
+                        "--zenoh.listen=" + Loopback.endpoint(Loopback.freePort()),
+                        "--zenoh.timeout=10000",
+                        "--bridge.demo=false");
+        bridge.start();
+        queryable("diff/json/**", "diff/json/a", "{\"t\": [1, 2.5, \"x\"]}", "application/json");
+        queryable("diff/text/**", "diff/text/a", "hello text", "text/plain");
+        queryableB64("diff/bin/**", "diff/bin/a", BINARY_B64, "application/octet-stream");
+        queryable("diff/zstr/**", "diff/zstr/a", "zs", "zenoh/string");
+        queryable("diff/empty/**", "diff/empty/a", "", "text/plain");
+        queryable("diff/badjson/**", "diff/badjson/a", "{not json", "application/json");
+        queryableB64("diff/nonutf8/**", "diff/nonutf8/a", BINARY_B64, "text/plain");
+        queryable("diff/schema/**", "diff/schema/a", "with schema", "text/plain;charset=utf-8");
+        queryable("diff/json5/**", "diff/json5/a", "{\"j\": 5}", "text/json5");
+        queryable("diff/custom/**", "diff/custom/a", "custom", "my/type");
+        queryable("diff/markup/**", "diff/markup/a", "<b>bold</b> & co", "text/plain");
+        peers.add(
+                PythonPeer.start(
+                        "queryable",
+                        "--connect",
+                        router,
+                        "--key",
+                        "diff/err/**",
+                        "--replies",
+                        "0",
+                        "--error",
+                        "boom",
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "600"));
+        peers.add(
+                PythonPeer.start(
+                        "queryable",
+                        "--connect",
+                        router,
+                        "--key",
+                        "diff/both/**",
+                        "--reply-key",
+                        "diff/both/a",
+                        "--payload",
+                        "ok",
+                        "--encoding",
+                        "text/plain",
+                        "--error",
+                        "also an error",
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "600"));
+        // both servers see every queryable before the corpus runs
+        for (String key : List.of("diff/json/a", "diff/custom/a", "diff/err/a", "diff/both/a")) {
+            awaitAnswer(restHttp, key);
+            awaitAnswer(bridgeHttp, key);
+        }
+    }
+
+    static void queryable(String key, String replyKey, String payload, String encoding)
+            throws Exception {
+        peers.add(
+                PythonPeer.start(
+                        "queryable",
+                        "--connect",
+                        Loopback.endpoint(routerPort),
+                        "--key",
+                        key,
+                        "--reply-key",
+                        replyKey,
+                        "--payload",
+                        payload,
+                        "--encoding",
+                        encoding,
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "600"));
+    }
+
+    static void queryableB64(String key, String replyKey, String b64, String encoding)
+            throws Exception {
+        peers.add(
+                PythonPeer.start(
+                        "queryable",
+                        "--connect",
+                        Loopback.endpoint(routerPort),
+                        "--key",
+                        key,
+                        "--reply-key",
+                        replyKey,
+                        "--payload-b64",
+                        b64,
+                        "--encoding",
+                        encoding,
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "600"));
+    }
+
+    static void awaitAnswer(int port, String key) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            Response r = send(port, new Request("probe", "GET", "/" + key, Map.of(), null));
+            if (r.status == 200 && r.body.length > 2) {
+                return;
+            }
+            assertThat(System.nanoTime())
+                    .as("%s answered on port %d", key, port)
+                    .isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        peers.forEach(PythonPeer::close);
+        if (bridge != null) {
+            bridge.stop();
+        }
+        if (restPlugin != null) {
+            restPlugin.getOutputStream().close();
+            if (!restPlugin.waitFor(10, TimeUnit.SECONDS)) {
+                restPlugin.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    record Request(
+            String id, String method, String target, Map<String, String> headers, byte[] body) {}
+
+    record Response(int status, Map<String, String> headers, byte[] body) {
+        String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /** The corpus: every case a REST plugin user sends. Ids name the deviations file's keys. */
+    static List<Request> corpus() {
+        List<Request> c = new ArrayList<>();
+        Map<String, String> html = Map.of("Accept", "text/html");
+        for (String k :
+                List.of(
+                        "json", "text", "bin", "zstr", "empty", "badjson", "nonutf8", "schema",
+                        "json5", "custom", "markup", "err", "both", "none")) {
+            String key = "/diff/" + k + "/a";
+            c.add(new Request("get-" + k, "GET", key, Map.of(), null));
+            c.add(new Request("raw-" + k, "GET", key + "?_raw=true", Map.of(), null));
+            c.add(new Request("html-" + k, "GET", key, html, null));
+        }
+        c.add(new Request("get-wildcard", "GET", "/diff/json/**", Map.of(), null));
+        c.add(new Request("raw-presence", "GET", "/diff/text/a?_raw", Map.of(), null));
+        c.add(new Request("raw-false", "GET", "/diff/text/a?_raw=false", Map.of(), null));
+        c.add(new Request("raw-with-param", "GET", "/diff/text/a?x=1;_raw", Map.of(), null));
+        c.add(new Request("params-one", "GET", "/diff/json/a?x=1", Map.of(), null));
+        c.add(new Request("params-two", "GET", "/diff/json/a?x=1&y=2", Map.of(), null));
+        c.add(
+                new Request(
+                        "accept-json",
+                        "GET",
+                        "/diff/text/a",
+                        Map.of("Accept", "application/json"),
+                        null));
+        c.add(
+                new Request(
+                        "accept-html-first",
+                        "GET",
+                        "/diff/text/a",
+                        Map.of("Accept", "text/html, application/json"),
+                        null));
+        c.add(
+                new Request(
+                        "accept-html-second",
+                        "GET",
+                        "/diff/text/a",
+                        Map.of("Accept", "application/json, text/html"),
+                        null));
+        c.add(new Request("accept-any", "GET", "/diff/text/a", Map.of("Accept", "*/*"), null));
+        c.add(
+                new Request(
+                        "accept-sse-second",
+                        "GET",
+                        "/diff/text/a",
+                        Map.of("Accept", "application/json, text/event-stream"),
+                        null));
+        c.add(
+                new Request(
+                        "post-payload",
+                        "POST",
+                        "/diff/json/a",
+                        Map.of("Content-Type", "text/plain"),
+                        bytes("query payload")));
+        c.add(new Request("post-empty", "POST", "/diff/text/a", Map.of(), new byte[0]));
+        c.add(new Request("bad-star", "GET", "/diff/a*b", Map.of(), null));
+        c.add(new Request("bad-empty-chunk", "GET", "/diff//a", Map.of(), null));
+        c.add(new Request("bad-trailing-slash", "GET", "/diff/a/", Map.of(), null));
+        c.add(new Request("bad-dollar", "GET", "/diff/a$b", Map.of(), null));
+        c.add(
+                new Request(
+                        "bad-put",
+                        "PUT",
+                        "/diff/a*b",
+                        Map.of("Content-Type", "text/plain"),
+                        bytes("x")));
+        c.add(new Request("root", "GET", "/", Map.of(), null));
+        c.add(new Request("admin-local", "GET", "/@/local/router", Map.of(), null));
+        c.add(
+                new Request(
+                        "put-text",
+                        "PUT",
+                        "/diff/put/a",
+                        Map.of("Content-Type", "text/plain"),
+                        bytes("put text")));
+        c.add(
+                new Request(
+                        "put-json",
+                        "PUT",
+                        "/diff/put/a",
+                        Map.of("Content-Type", "application/json"),
+                        bytes("{\"a\":1}")));
+        c.add(new Request("put-no-type", "PUT", "/diff/put/a", Map.of(), bytes("raw bytes")));
+        c.add(
+                new Request(
+                        "put-form",
+                        "PUT",
+                        "/diff/put/a",
+                        Map.of("Content-Type", "application/x-www-form-urlencoded"),
+                        bytes("plain text&a=%20b")));
+        c.add(
+                new Request(
+                        "put-binary",
+                        "PUT",
+                        "/diff/put/a",
+                        Map.of("Content-Type", "application/octet-stream"),
+                        Base64.getDecoder().decode(BINARY_B64)));
+        c.add(new Request("put-empty", "PUT", "/diff/put/a", Map.of(), new byte[0]));
+        c.add(
+                new Request(
+                        "patch",
+                        "PATCH",
+                        "/diff/put/a",
+                        Map.of("Content-Type", "text/plain"),
+                        bytes("patched")));
+        c.add(new Request("delete", "DELETE", "/diff/put/a", Map.of(), null));
+        c.add(new Request("head", "HEAD", "/diff/json/a", Map.of(), null));
+        c.add(
+                new Request(
+                        "options-preflight",
+                        "OPTIONS",
+                        "/diff/json/a",
+                        Map.of(
+                                "Origin",
+                                "http://example.test",
+                                "Access-Control-Request-Method",
+                                "PUT"),
+                        null));
+        return c;
+    }
+
+    static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theBridgeAnswersAsTheRestPluginDoesExceptForTheListedDeviations() throws Exception {
+        Properties deviations = new Properties();
+        try (InputStream in =
+                getClass()
+                        .getClassLoader()
+                        .getResourceAsStream("rest-plugin-deviations.properties")) {
+            deviations.load(in);
+        }
+        Map<String, String> unexpected = new TreeMap<>();
+        Map<String, String> stale = new TreeMap<>();
+        List<Request> corpus = corpus();
+        try (PythonPeer sub =
+                PythonPeer.start(
+                        "sub",
+                        "--connect",
+                        Loopback.endpoint(routerPort),
+                        "--key",
+                        "diff/put/**",
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "600")) {
+            Loopback.settle();
+            for (Request r : corpus) {
+                Response plugin = send(restHttp, r);
+                String pluginSample =
+                        r.id.startsWith("put") || r.id.equals("patch") || r.id.equals("delete")
+                                ? sample(sub)
+                                : null;
+                Response ours = send(bridgeHttp, r);
+                String ourSample = pluginSample != null ? sample(sub) : null;
+                List<String> diff = compare(plugin, ours);
+                if (pluginSample != null && !pluginSample.equals(ourSample)) {
+                    diff.add(
+                            "sample at the subscriber: plugin "
+                                    + pluginSample
+                                    + " / bridge "
+                                    + ourSample);
+                }
+                record(r.id, diff, deviations, unexpected, stale);
+            }
+        }
+        sseCase(deviations, unexpected, stale);
+        int cases = corpus.size() + 1;
+        System.out.printf(
+                "REST plugin differential: %d cases, %d deliberate deviations, %d unexpected%n",
+                cases, deviations.size(), unexpected.size());
+        assertThat(cases).isGreaterThanOrEqualTo(60);
+        assertThat(unexpected)
+                .as("differences from the REST plugin not in the deviations list")
+                .isEmpty();
+        assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
+    }
+
+    static void record(
+            String id,
+            List<String> diff,
+            Properties deviations,
+            Map<String, String> unexpected,
+            Map<String, String> stale) {
+        boolean listed = deviations.containsKey(id);
+        if (!diff.isEmpty() && !listed) {
+            unexpected.put(id, String.join("; ", diff));
+        } else if (diff.isEmpty() && listed) {
+            stale.put(id, deviations.getProperty(id));
+        }
+    }
+
+    static String sample(PythonPeer sub) {
+        JsonNode s = sub.nextJson(20);
+        return s == null
+                ? "END"
+                : s.get("kind").asText()
+                        + " "
+                        + s.get("encoding").asText()
+                        + " "
+                        + s.get("payload").asText();
+    }
+
+    static List<String> compare(Response plugin, Response ours) {
+        List<String> diff = new ArrayList<>();
+        if (plugin.status != ours.status) {
+            diff.add("status " + plugin.status + " / " + ours.status);
+        }
+        String pct = normalizeType(plugin.header("content-type"));
+        String oct = normalizeType(ours.header("content-type"));
+        if (!java.util.Objects.equals(pct, oct)) {
+            diff.add("content-type " + pct + " / " + oct);
+        }
+        String pcors = plugin.header("access-control-allow-origin");
+        String ocors = ours.header("access-control-allow-origin");
+        if (!java.util.Objects.equals(pcors, ocors)) {
+            diff.add("access-control-allow-origin " + pcors + " / " + ocors);
+        }
+        String pb = body(plugin);
+        String ob = body(ours);
+        if (!pb.equals(ob)) {
+            diff.add("body " + abbreviate(pb) + " / " + abbreviate(ob));
+        }
+        return diff;
+    }
+
+    static String normalizeType(String ct) {
+        return ct == null ? null : ct.toLowerCase(Locale.ROOT).replace(" ", "");
+    }
+
+    /** JSON compared structurally (timestamps as present/absent); zenoh errors up to " at ". */
+    static String body(Response r) {
+        String ct = normalizeType(r.header("content-type"));
+        String text = new String(r.body, StandardCharsets.UTF_8);
+        if (ct != null && ct.startsWith("application/json")) {
+            try {
+                JsonNode n = JSON.readTree(r.body);
+                if (n instanceof ArrayNode list) {
+                    for (JsonNode e : list) {
+                        if (e instanceof ObjectNode o && o.hasNonNull("timestamp")) {
+                            o.set("timestamp", TextNode.valueOf("<timestamp>"));
+                        }
+                    }
+                }
+                return n.toString();
+            } catch (IOException notJson) {
+                return text;
+            }
+        }
+        if (r.status == 400) {
+            int at = text.indexOf(" at ");
+            return at < 0 ? text : text.substring(0, at);
+        }
+        return Base64.getEncoder().encodeToString(r.body);
+    }
+
+    static String abbreviate(String s) {
+        return s.length() <= 160 ? s : s.substring(0, 160) + "…";
+    }
+
+    /** Server-sent events: the same frames for the same samples. */
+    void sseCase(Properties deviations, Map<String, String> unexpected, Map<String, String> stale)
+            throws Exception {
+        try (Socket p = sseOpen(restHttp);
+                Socket o = sseOpen(bridgeHttp)) {
+            BufferedReader pr = reader(p);
+            BufferedReader or = reader(o);
+            Response ph = readHead(pr);
+            Response oh = readHead(or);
+            try (PythonPeer pub =
+                    PythonPeer.start(
+                            "pub",
+                            "--connect",
+                            Loopback.endpoint(routerPort),
+                            "--key",
+                            "diff/sse/a",
+                            "--count",
+                            "3",
+                            "--payload",
+                            "{\"n\": {i}}",
+                            "--encoding",
+                            "application/json",
+                            "--delete")) {
+                List<String> pe = events(pr, 4);
+                List<String> oe = events(or, 4);
+                List<String> diff = new ArrayList<>();
+                if (ph.status != oh.status) {
+                    diff.add("status " + ph.status + " / " + oh.status);
+                }
+                if (!java.util.Objects.equals(
+                        normalizeType(ph.header("content-type")),
+                        normalizeType(oh.header("content-type")))) {
+                    diff.add(
+                            "content-type "
+                                    + ph.header("content-type")
+                                    + " / "
+                                    + oh.header("content-type"));
+                }
+                if (!java.util.Objects.equals(
+                        ph.header("access-control-allow-origin"),
+                        oh.header("access-control-allow-origin"))) {
+                    diff.add(
+                            "access-control-allow-origin "
+                                    + ph.header("access-control-allow-origin")
+                                    + " / "
+                                    + oh.header("access-control-allow-origin"));
+                }
+                if (!pe.equals(oe)) {
+                    diff.add("events " + pe + " / " + oe);
+                }
+                record("sse", diff, deviations, unexpected, stale);
+            }
+        }
+    }
+
+    static Socket sseOpen(int port) throws IOException {
+        Socket s = new Socket("127.0.0.1", port);
+        s.setSoTimeout(60_000);
+        s.getOutputStream()
+                .write(
+                        ("GET /diff/sse/** HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
+        return s;
+    }
+
+    static BufferedReader reader(Socket s) throws IOException {
+        return new BufferedReader(
+                new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    static Response readHead(BufferedReader in) throws IOException {
+        String status = in.readLine();
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String l; (l = in.readLine()) != null && !l.isEmpty(); ) {
+            int c = l.indexOf(':');
+            headers.put(
+                    l.substring(0, c).trim().toLowerCase(Locale.ROOT), l.substring(c + 1).trim());
+        }
+        return new Response(Integer.parseInt(status.split(" ")[1]), headers, new byte[0]);
+    }
+
+    /**
+     * The next n events as "event|data" (data JSON normalized); chunk sizes and comments skipped.
+     */
+    static List<String> events(BufferedReader in, int n) throws IOException {
+        List<String> events = new ArrayList<>();
+        String event = null;
+        while (events.size() < n) {
+            String l = in.readLine();
+            if (l == null) {
+                break;
+            }
+            if (l.startsWith("event:")) {
+                event = l.substring(6).trim();
+            } else if (l.startsWith("data:")) {
+                JsonNode d = JSON.readTree(l.substring(5).trim());
+                if (d instanceof ObjectNode o && o.hasNonNull("timestamp")) {
+                    o.set("timestamp", TextNode.valueOf("<timestamp>"));
+                }
+                events.add(event + "|" + d);
+            }
+        }
+        return events;
+    }
+
+    /** One HTTP/1.1 exchange over a fresh connection, exactly these bytes; the body de-chunked. */
+    static Response send(int port, Request r) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(60_000);
+            StringBuilder head = new StringBuilder();
+            head.append(r.method).append(' ').append(r.target).append(" HTTP/1.1\r\n");
+            head.append("Host: 127.0.0.1:").append(port).append("\r\nConnection: close\r\n");
+            r.headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
+            if (r.body != null) {
+                head.append("Content-Length: ").append(r.body.length).append("\r\n");
+            }
+            head.append("\r\n");
+            var out = s.getOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+            if (r.body != null) {
+                out.write(r.body);
+            }
+            out.flush();
+            byte[] all = s.getInputStream().readAllBytes();
+            return parse(all, r.method.equals("HEAD"));
+        }
+    }
+
+    static Response parse(byte[] all, boolean head) {
+        String text = new String(all, StandardCharsets.ISO_8859_1);
+        int end = text.indexOf("\r\n\r\n");
+        String[] lines = text.substring(0, end).split("\r\n");
+        int status = Integer.parseInt(lines[0].split(" ")[1]);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int c = lines[i].indexOf(':');
+            headers.put(
+                    lines[i].substring(0, c).trim().toLowerCase(Locale.ROOT),
+                    lines[i].substring(c + 1).trim());
+        }
+        byte[] rest = java.util.Arrays.copyOfRange(all, end + 4, all.length);
+        if (!head && "chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            rest = dechunk(rest);
+        }
+        return new Response(status, headers, head ? new byte[0] : rest);
+    }
+
+    static byte[] dechunk(byte[] body) {
+        var out = new java.io.ByteArrayOutputStream();
+        int i = 0;
+        while (i < body.length) {
+            int lineEnd = indexOf(body, i);
+            int size =
+                    Integer.parseInt(
+                            new String(body, i, lineEnd - i, StandardCharsets.US_ASCII)
+                                    .split(";")[0].trim(),
+                            16);
+            if (size == 0) {
+                break;
+            }
+            out.write(body, lineEnd + 2, size);
+            i = lineEnd + 2 + size + 2;
+        }
+        return out.toByteArray();
+    }
+
+    static int indexOf(byte[] b, int from) {
+        for (int i = from; i + 1 < b.length; i++) {
+            if (b[i] == '\r' && b[i + 1] == '\n') {
+                return i;
+            }
+        }
+        return b.length;
+    }
+}
