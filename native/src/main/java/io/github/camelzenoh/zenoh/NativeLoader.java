@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
@@ -152,8 +154,9 @@ public final class NativeLoader {
                                 + System.getProperty("os.arch")
                                 + "): "
                                 + resource
-                                + " is not in the jar. Built platforms: linux-x86_64. Build the native"
-                                + " module on this platform or set -D"
+                                + " is not in the jar, which carries "
+                                + builtPlatforms(file)
+                                + ". Build the native module on this platform or set -D"
                                 + PATH_PROPERTY
                                 + "=/path/to/"
                                 + file);
@@ -258,6 +261,38 @@ public final class NativeLoader {
     /**
      * The os/arch directory name shared with the build (native/pom.xml property native.platform).
      */
+    /** The platforms whose library this jar carries, e.g. "linux-x86_64, linux-aarch64". */
+    static String builtPlatforms(String file) {
+        List<String> built = new ArrayList<>();
+        for (String p : KNOWN_PLATFORMS) {
+            String name = p.startsWith("windows") ? file.replace("lib", "") : file;
+            if (NativeLoader.class.getResource("/native/" + p + "/" + name) != null
+                    || NativeLoader.class.getResource("/native/" + p + "/" + swapSuffix(name, p))
+                            != null) {
+                built.add(p);
+            }
+        }
+        return built.isEmpty() ? "no native library" : String.join(", ", built);
+    }
+
+    private static final List<String> KNOWN_PLATFORMS =
+            List.of(
+                    "linux-x86_64",
+                    "linux-aarch64",
+                    "macos-x86_64",
+                    "macos-aarch64",
+                    "windows-x86_64");
+
+    private static String swapSuffix(String file, String platform) {
+        int dot = file.lastIndexOf('.');
+        String base = dot < 0 ? file : file.substring(0, dot);
+        String suffix =
+                platform.startsWith("macos")
+                        ? ".dylib"
+                        : platform.startsWith("windows") ? ".dll" : ".so";
+        return base + suffix;
+    }
+
     public static String platform() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);

@@ -35,8 +35,8 @@ class EmulatedAarch64Test {
     void aarch64JvmRunsTheSmokeSuiteWithThePythonPeer() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean("camelzenoh.aarch64"),
                 "linux-aarch64 not built in this run (./test.sh builds it when the cross toolchain is installed)");
-        assertNotNull(getClass().getClassLoader().getResource("native/linux-aarch64/libcamel_zenoh_jni.so"),
-                "the jar carries native/linux-aarch64");
+        String library = "native/linux-aarch64/libcamel_zenoh_jni-" + System.getProperty("smoke.version") + ".so";
+        assertNotNull(getClass().getClassLoader().getResource(library), "the jar carries " + library);
         assertTrue(Files.isExecutable(Path.of(QEMU)), QEMU);
         assertTrue(Files.isExecutable(Path.of(ARM_JAVA)), ARM_JAVA);
 

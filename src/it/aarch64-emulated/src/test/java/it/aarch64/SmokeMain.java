@@ -61,9 +61,11 @@ public final class SmokeMain {
             try (Session s = Session.open(SessionConfig.DEFAULT.withMode("peer").withConnect(router)
                     .withListen("tcp/127.0.0.1:0").withMulticastScouting(false));
                     LivelinessToken token = s.declareLivelinessToken("smoke/alive/token")) {
-                check("liveliness token seen by a route " + alive, await(() -> alive.contains("smoke/alive/token:PUT")));
+                boolean seen = await(() -> alive.contains("smoke/alive/token:PUT"));
+                check("liveliness token seen by a route " + alive, seen);
             }
-            check("liveliness token gone " + alive, await(() -> alive.contains("smoke/alive/token:DELETE")));
+            boolean gone = await(() -> alive.contains("smoke/alive/token:DELETE"));
+            check("liveliness token gone " + alive, gone);
 
             System.out.println("READY");
             System.out.flush();
