@@ -41,16 +41,19 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     /**
      * zenoh session mode. When config or configFile is given and mode is not, their mode applies.
      */
-    private String mode;
+    private io.github.camelzenoh.zenoh.Mode mode;
 
-    /** false turns multicast scouting off; unset keeps zenoh's default (on). */
+    /**
+     * false turns multicast scouting off, true on. Unset, the zenoh configuration (config,
+     * configFile) decides, else zenoh's default: on.
+     */
     private Boolean multicastScouting;
 
     /**
      * Which publications or queries the consumer receives: from any session, from its own session
      * only, or from other sessions only.
      */
-    private String allowedOrigin;
+    private io.github.camelzenoh.zenoh.Locality allowedOrigin;
 
     /**
      * Allows for bridging the consumer to the Camel routing Error Handler, which mean any
@@ -79,7 +82,7 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * exchange per query, the result is the reply) or a liveliness subscriber (one exchange per
      * token event).
      */
-    private String consumerType;
+    private io.github.camelzenoh.component.zenoh.ZenohConsumerType consumerType;
 
     /**
      * liveliness: also deliver the tokens already alive. subscriber: first fetch the samples cached
@@ -92,7 +95,7 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * FIFO channel: back-pressure, nothing lost), drop the oldest queued sample (like zenoh's ring
      * channel) or drop the new one. Drops are counted.
      */
-    private String overflowPolicy;
+    private io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy overflowPolicy;
 
     /** Capacity of the hand-off queue between zenoh's threads and the route. */
     private Integer queueSize;
@@ -109,8 +112,16 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Integer idleSpinMicros;
 
     /**
-     * subscriber: ask advanced publishers (cacheSize 0) to resend samples detected missing; samples
-     * lost for good are counted as missed.
+     * Subscriber: bytes of received samples waiting in native memory for the hand-off at most (16
+     * MiB; 65536 to 1073741824). A put on the same session that finds no room waits for the
+     * hand-off to take them; a put from a zenoh route thread never waits (it could wait for
+     * itself): that sample is dropped for this consumer and counted.
+     */
+    private Integer maxPendingBytes;
+
+    /**
+     * subscriber: ask advanced publishers (cacheSize above 0) to resend samples detected missing;
+     * samples lost for good are counted as missed.
      */
     private Boolean recovery;
 
@@ -126,10 +137,10 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * with the query's congestion control, and a dropped final response would leave the get waiting
      * for its timeout.
      */
-    private String congestionControl;
+    private io.github.camelzenoh.zenoh.CongestionControl congestionControl;
 
     /** get: how replies are consolidated. */
-    private String consolidation;
+    private io.github.camelzenoh.zenoh.ConsolidationMode consolidation;
 
     /**
      * Encoding of the payload, e.g. application/json, text/plain;charset=utf-8 or zenoh/bytes. When
@@ -160,22 +171,19 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Boolean lazyStartProducer;
 
     /** What the producer does with each message (header CamelZenohOperation overrides it). */
-    private String operation;
+    private io.github.camelzenoh.component.zenoh.ZenohOperation operation;
 
-    /**
-     * get: selector parameters, e.g. _time=now(-1h).. (header CamelZenohSelectorParameters
-     * overrides).
-     */
+    /** get: selector parameters, e.g. a=1;b=2 (header CamelZenohSelectorParameters overrides). */
     private String parameters;
 
     /** Priority of the publications. */
-    private String priority;
+    private io.github.camelzenoh.zenoh.Priority priority;
 
     /** Reliability of the publications. */
-    private String reliability;
+    private io.github.camelzenoh.zenoh.Reliability reliability;
 
     /** get: which queryables receive the query. */
-    private String target;
+    private io.github.camelzenoh.zenoh.QueryTarget target;
 
     /**
      * get: milliseconds to wait for replies. The exchange continues when the replies are in or the
@@ -184,16 +192,16 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Long timeout;
 
     /**
-     * put: 0 declares a zenoh-ext advanced publisher keeping this many samples for subscribers with
-     * history or recovery. Without heartbeat, zenoh orders the cache by timestamps, so the
-     * endpoint's session is opened with timestamping enabled (a session of its own unless other
-     * endpoints need the same).
+     * put: above 0, declares a zenoh-ext advanced publisher keeping this many samples for
+     * subscribers with history or recovery. Without heartbeat, zenoh orders the cache by
+     * timestamps, so the endpoint's session is opened with timestamping enabled (a session of its
+     * own unless other endpoints need the same).
      */
     private Integer cacheSize;
 
     /**
-     * put: 0 turns on sample-miss detection with a heartbeat every this many milliseconds (advanced
-     * publisher).
+     * put: above 0, turns on sample-miss detection with a heartbeat every this many milliseconds
+     * (advanced publisher).
      */
     private Long heartbeat;
 
@@ -206,8 +214,8 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Boolean autowiredEnabled;
 
     /**
-     * A zenoh session the application manages; the component uses it and never closes it (the
-     * session options above are then ignored).
+     * A zenoh session the application manages (autowired when the registry holds exactly one); the
+     * component uses it and never closes it (the session options above are then ignored).
      */
     private io.github.camelzenoh.zenoh.Session session;
 
@@ -270,11 +278,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.listen = listen;
     }
 
-    public String getMode() {
+    public io.github.camelzenoh.zenoh.Mode getMode() {
         return mode;
     }
 
-    public void setMode(String mode) {
+    public void setMode(io.github.camelzenoh.zenoh.Mode mode) {
         this.mode = mode;
     }
 
@@ -286,11 +294,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.multicastScouting = multicastScouting;
     }
 
-    public String getAllowedOrigin() {
+    public io.github.camelzenoh.zenoh.Locality getAllowedOrigin() {
         return allowedOrigin;
     }
 
-    public void setAllowedOrigin(String allowedOrigin) {
+    public void setAllowedOrigin(io.github.camelzenoh.zenoh.Locality allowedOrigin) {
         this.allowedOrigin = allowedOrigin;
     }
 
@@ -318,11 +326,12 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.concurrentConsumers = concurrentConsumers;
     }
 
-    public String getConsumerType() {
+    public io.github.camelzenoh.component.zenoh.ZenohConsumerType getConsumerType() {
         return consumerType;
     }
 
-    public void setConsumerType(String consumerType) {
+    public void setConsumerType(
+            io.github.camelzenoh.component.zenoh.ZenohConsumerType consumerType) {
         this.consumerType = consumerType;
     }
 
@@ -334,11 +343,12 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.history = history;
     }
 
-    public String getOverflowPolicy() {
+    public io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy getOverflowPolicy() {
         return overflowPolicy;
     }
 
-    public void setOverflowPolicy(String overflowPolicy) {
+    public void setOverflowPolicy(
+            io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy overflowPolicy) {
         this.overflowPolicy = overflowPolicy;
     }
 
@@ -366,6 +376,14 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.idleSpinMicros = idleSpinMicros;
     }
 
+    public Integer getMaxPendingBytes() {
+        return maxPendingBytes;
+    }
+
+    public void setMaxPendingBytes(Integer maxPendingBytes) {
+        this.maxPendingBytes = maxPendingBytes;
+    }
+
     public Boolean isRecovery() {
         return recovery;
     }
@@ -382,19 +400,20 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.recoveryPeriod = recoveryPeriod;
     }
 
-    public String getCongestionControl() {
+    public io.github.camelzenoh.zenoh.CongestionControl getCongestionControl() {
         return congestionControl;
     }
 
-    public void setCongestionControl(String congestionControl) {
+    public void setCongestionControl(
+            io.github.camelzenoh.zenoh.CongestionControl congestionControl) {
         this.congestionControl = congestionControl;
     }
 
-    public String getConsolidation() {
+    public io.github.camelzenoh.zenoh.ConsolidationMode getConsolidation() {
         return consolidation;
     }
 
-    public void setConsolidation(String consolidation) {
+    public void setConsolidation(io.github.camelzenoh.zenoh.ConsolidationMode consolidation) {
         this.consolidation = consolidation;
     }
 
@@ -430,11 +449,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.lazyStartProducer = lazyStartProducer;
     }
 
-    public String getOperation() {
+    public io.github.camelzenoh.component.zenoh.ZenohOperation getOperation() {
         return operation;
     }
 
-    public void setOperation(String operation) {
+    public void setOperation(io.github.camelzenoh.component.zenoh.ZenohOperation operation) {
         this.operation = operation;
     }
 
@@ -446,27 +465,27 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.parameters = parameters;
     }
 
-    public String getPriority() {
+    public io.github.camelzenoh.zenoh.Priority getPriority() {
         return priority;
     }
 
-    public void setPriority(String priority) {
+    public void setPriority(io.github.camelzenoh.zenoh.Priority priority) {
         this.priority = priority;
     }
 
-    public String getReliability() {
+    public io.github.camelzenoh.zenoh.Reliability getReliability() {
         return reliability;
     }
 
-    public void setReliability(String reliability) {
+    public void setReliability(io.github.camelzenoh.zenoh.Reliability reliability) {
         this.reliability = reliability;
     }
 
-    public String getTarget() {
+    public io.github.camelzenoh.zenoh.QueryTarget getTarget() {
         return target;
     }
 
-    public void setTarget(String target) {
+    public void setTarget(io.github.camelzenoh.zenoh.QueryTarget target) {
         this.target = target;
     }
 

@@ -100,14 +100,14 @@ class ZenohStarterTest {
     void propertiesConfigureTheComponent() {
         ZenohConfiguration c = camel.getComponent("zenoh", ZenohComponent.class).getConfiguration();
         assertThat(c.getConnect()).isEqualTo(Loopback.endpoint(port()));
-        assertThat(c.getMode()).isEqualTo("peer");
+        assertThat(c.getMode()).hasToString("peer");
         assertThat(c.getMulticastScouting()).isFalse();
         assertThat(c.getTimeout()).isEqualTo(4321L);
-        assertThat(c.getPriority()).isEqualTo("dataHigh");
+        assertThat(c.getPriority()).hasToString("dataHigh");
         assertThat(c.getQueueSize()).isEqualTo(77);
         assertThat(c.isAutocanonize()).isTrue();
         // unset options keep the component's own defaults
-        assertThat(c.getOperation()).isEqualTo("put");
+        assertThat(c.getOperation()).hasToString("put");
         assertThat(c.getConfigFile()).isNull();
     }
 
