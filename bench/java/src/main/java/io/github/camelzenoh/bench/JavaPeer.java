@@ -7,7 +7,6 @@ package io.github.camelzenoh.bench;
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
 import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
 import io.github.camelzenoh.zenoh.CongestionControl;
-import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Qos;
@@ -29,6 +28,7 @@ import org.apache.camel.Endpoint;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.support.PropertyBindingSupport;
 
 /**
  * The Java peers of the benchmark, on our binding or as Camel routes: {@code JavaPeer binding|camel
@@ -151,7 +151,9 @@ public final class JavaPeer {
         CamelContext ctx = new DefaultCamelContext();
         ZenohComponent zenoh = new ZenohComponent();
         ZenohConfiguration c = zenoh.getConfiguration();
-        c.setMode(Mode.PEER);
+        // by name, converted by Camel: the same code runs on --before revisions whose mode option
+        // was a String
+        PropertyBindingSupport.build().bind(ctx, c, "mode", "peer");
         c.setMulticastScouting(false);
         String listen = o.str("listen", null);
         if (listen != null) {
