@@ -19,7 +19,8 @@ import org.apache.camel.support.AsyncProcessorSupport;
  * body; this processor resumes it and collects it without blocking a thread. A body longer than
  * {@code limit} bytes (announced by Content-Length or found while reading) fails the exchange with
  * {@link BodyTooLargeException} without being buffered: the rest is read and discarded, so memory
- * stays bounded and the client, once it has sent everything, reads the 413.
+ * stays bounded and the client, once it has sent everything, reads the 413; a client that goes on
+ * past {@code limit + max(limit, 16 MiB)} discarded bytes is disconnected.
  */
 final class RawRequestBody extends AsyncProcessorSupport {
 
@@ -38,7 +39,8 @@ final class RawRequestBody extends AsyncProcessorSupport {
         String announced = request.getHeader("Content-Length");
         if (announced != null && parse(announced) > limit) {
             // read and discard it: a client that is still sending would not read the 413 otherwise
-            request.handler(chunk -> {});
+            request.handler(discarding(request, 0));
+            request.exceptionHandler(failure -> {}); // the client went away: nothing to answer
             request.resume();
             exchange.setException(new BodyTooLargeException(limit));
             callback.done(true);
@@ -54,10 +56,12 @@ final class RawRequestBody extends AsyncProcessorSupport {
         request.handler(
                 chunk -> {
                     if (finished[0]) {
-                        return; // past the limit: the rest is read and discarded
+                        return;
                     }
                     if ((long) body.length() + chunk.length() > limit) {
                         finished[0] = true;
+                        // past the limit: the rest is read and discarded, up to a bound
+                        request.handler(discarding(request, chunk.length()));
                         exchange.setException(new BodyTooLargeException(limit));
                         callback.done(false);
                         return;
@@ -83,6 +87,25 @@ final class RawRequestBody extends AsyncProcessorSupport {
         request.resume();
         return false;
     }
+
+    /**
+     * Reads and drops what a client sends past the limit, so that a client still sending reads the
+     * 413; past {@code limit + max(limit, 16 MiB)} discarded bytes the connection is closed, so a
+     * client sending without end cannot hold it.
+     */
+    private io.vertx.core.Handler<Buffer> discarding(HttpServerRequest request, long already) {
+        long bound = limit + Math.max(limit, MIN_DISCARD);
+        long[] discarded = {already};
+        return chunk -> {
+            discarded[0] += chunk.length();
+            if (discarded[0] > bound) {
+                request.handler(null);
+                request.connection().close();
+            }
+        };
+    }
+
+    private static final long MIN_DISCARD = 16L << 20;
 
     private static long parse(String contentLength) {
         try {

@@ -205,6 +205,42 @@ class BridgeByteExactTest {
     }
 
     @Test
+    void aClientSendingWithoutEndPastTheLimitIsDisconnected() throws Exception {
+        // chunked, no Content-Length: the bridge discards past the limit, then closes the socket
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
+            s.setSoTimeout(60_000);
+            var out = s.getOutputStream();
+            out.write(
+                    ("PUT /exact/endless HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                    + "Transfer-Encoding: chunked\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
+            byte[] chunk = new byte[1 << 20];
+            byte[] head = "100000\r\n".getBytes(StandardCharsets.US_ASCII);
+            byte[] tail = "\r\n".getBytes(StandardCharsets.US_ASCII);
+            long sent = 0;
+            boolean cut = false;
+            try {
+                while (sent < 4L * LIMIT) {
+                    out.write(head);
+                    out.write(chunk);
+                    out.write(tail);
+                    sent += chunk.length;
+                }
+            } catch (java.io.IOException reset) {
+                cut = true;
+            }
+            if (!cut) {
+                // the bridge may have answered and closed while the last bytes were in flight
+                byte[] rest = s.getInputStream().readAllBytes();
+                assertThat(new String(rest, StandardCharsets.ISO_8859_1)).contains(" 413 ");
+                cut = true;
+            }
+            assertThat(cut).as("disconnected after %d bytes", sent).isTrue();
+            assertThat(sent).isLessThan(4L * LIMIT);
+        }
+    }
+
+    @Test
     void keysWithControlCharactersAre400() throws Exception {
         for (String bad : new String[] {"exact/%00", "exact/a%0Ab", "exact/%0D", "exact/%7F"}) {
             HttpResponse<byte[]> r = send(at(bad).GET());
