@@ -45,10 +45,10 @@ class EmulatedAarch64Test {
             port = s.getLocalPort();
         }
         String router = "tcp/127.0.0.1:" + port;
-        try (Proc routerPeer = python("router", "--mode", "router", "--listen", router);
-                Proc sub = python("sub", "--mode", "client", "--connect", router, "--key", "smoke/out",
-                        "--count", "3", "--timeout", "600")) {
-            routerPeer.await("READY", 60);
+        try (Proc routerPeer = python("router", "--mode", "router", "--listen", router)) {
+            routerPeer.await("READY", 60); // listening before any client connects to it
+            try (Proc sub = python("sub", "--mode", "client", "--connect", router, "--key", "smoke/out",
+                    "--count", "3", "--timeout", "600")) {
             sub.await("READY", 60);
             String cp = System.getProperty("smoke.classpath");
             String[] parts = cp.split(":", 2);
@@ -74,6 +74,7 @@ class EmulatedAarch64Test {
                 arm.await("PASSED", 300);
                 assertEquals(0, arm.process.waitFor(), "emulated JVM's exit; output: " + arm.seen());
                 assertTrue(arm.seen().stream().noneMatch(l -> l.startsWith("FAIL")), arm.seen().toString());
+            }
             }
         }
     }
