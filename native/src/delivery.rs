@@ -42,7 +42,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::{self, ThreadId};
 use std::time::{Duration, Instant};
 
-use jni::objects::{JClass, JValue};
+use jni::objects::{JClass, JObject, JValue};
 use jni::sys::jboolean;
 use jni::JNIEnv;
 use zenoh::sample::Sample;
@@ -78,6 +78,21 @@ thread_local! {
     static DELIVERING: Cell<u32> = const { Cell::new(0) };
     /// Set from Java on threads a listener may wait for (`Subscriber.markConsumerThread`).
     static CONSUMER_THREAD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `wait`, which blocks until another thread makes progress. On a worker of zenoh's runtime
+/// (its receive pool is a few threads shared by every session of the process), the worker's other
+/// tasks move to another thread for the time of the wait: one blocked receive must not stop the
+/// receiving of every other session — a route relaying between two sessions of one process would
+/// otherwise wait for itself until zenoh closes the link. Elsewhere it just runs `wait`.
+pub fn blocking<R>(wait: impl FnOnce() -> R) -> R {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current() {
+        Ok(h) if h.runtime_flavor() == RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(wait)
+        }
+        _ => wait(),
+    }
 }
 
 /// Whether this thread may wait for room in a subscriber's pending batch: not when the listener
@@ -288,7 +303,7 @@ impl Delivery {
                 st = self.lock();
             } else if may_wait() {
                 st.room_waiters += 1;
-                st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
+                st = blocking(|| self.room.wait(st).unwrap_or_else(|e| e.into_inner()));
                 st.room_waiters -= 1;
             } else {
                 // the listener may be waiting for this thread: never wait for it, drop and count
@@ -329,9 +344,12 @@ impl Delivery {
                 return;
             }
             // a zenoh thread with a full batch: wait for the delivery in progress (back-pressure)
-            while st.active.is_some() && !st.closed {
-                st = self.idle.wait(st).unwrap_or_else(|e| e.into_inner());
-            }
+            st = blocking(|| {
+                while st.active.is_some() && !st.closed {
+                    st = self.idle.wait(st).unwrap_or_else(|e| e.into_inner());
+                }
+                st
+            });
             if st.closed || st.active.is_some() || !st.pending.has_news() {
                 return;
             }
@@ -478,6 +496,21 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_markConsumerT
 ) {
     boundary::run(&mut env, |_| {
         CONSUMER_THREAD.with(|c| c.set(on != 0));
+        Ok(())
+    })
+}
+
+/// Runs `wait.run()` (a Java `Runnable` that blocks until another thread makes progress) through
+/// [`blocking`]: on a zenoh receive thread, zenoh's other work moves to another thread meanwhile.
+/// An exception thrown by `wait` stays pending for the caller.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_blocking(
+    mut env: JNIEnv,
+    _class: JClass,
+    wait: JObject,
+) {
+    boundary::run(&mut env, |env| {
+        blocking(|| env.call_method(&wait, "run", "()V", &[]))?;
         Ok(())
     })
 }

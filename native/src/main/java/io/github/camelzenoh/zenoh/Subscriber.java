@@ -23,4 +23,16 @@ public final class Subscriber extends NativeHandle {
     public static void markConsumerThread(boolean on) {
         ZenohNative.markConsumerThread(on);
     }
+
+    /**
+     * Runs {@code wait}, which blocks until another thread makes progress (e.g. a listener waiting
+     * for room in a full queue). zenoh receives on a small pool of threads shared by every session
+     * of the process: called on one of them, its other work (other links, other sessions) moves to
+     * another thread for the time of the wait, so one blocked listener stalls only its own link.
+     * Elsewhere it just runs {@code wait}. One JNI call: use it when about to block, not per
+     * message. Exceptions thrown by {@code wait} propagate.
+     */
+    public static void blocking(Runnable wait) {
+        ZenohNative.blocking(wait);
+    }
 }

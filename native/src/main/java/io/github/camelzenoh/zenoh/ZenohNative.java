@@ -135,6 +135,9 @@ final class ZenohNative {
     /** Marks the calling thread as one listeners may wait for (see Subscriber). */
     static native void markConsumerThread(boolean on);
 
+    /** Runs wait.run(); on a zenoh thread its other work moves elsewhere meanwhile (Subscriber). */
+    static native void blocking(Runnable wait);
+
     static native void subscriberUndeclare(long subscriberPtr);
 
     // ---- queryable --------------------------------------------------------------------------

@@ -133,36 +133,47 @@ final class ZenohHandoff<T> {
             }
             case BLOCK -> {
                 ZenohHandoff<?> own = ROUTE_OF.get();
-                if (own != null) {
-                    own.waitingOn.put(Thread.currentThread(), this);
+                if (own == null) {
+                    // a zenoh thread: its other work (other links and sessions) moves to another
+                    // thread while it waits
+                    Subscriber.blocking(() -> awaitRoom(item, null));
+                } else {
+                    awaitRoom(item, own);
                 }
+            }
+        }
+    }
+
+    /** BLOCK with a full queue: waits for room, or drops when waiting could never end. */
+    private void awaitRoom(Object item, ZenohHandoff<?> own) {
+        if (own != null) {
+            own.waitingOn.put(Thread.currentThread(), this);
+        }
+        try {
+            synchronized (room) {
+                waiting++;
                 try {
-                    synchronized (room) {
-                        waiting++;
-                        try {
-                            while (!queue.offer(item)) {
-                                if (!running) {
-                                    drop(item, "the consumer stopped");
-                                    return;
-                                }
-                                if (own != null && reaches(this, own)) {
-                                    drop(item, "a route thread waiting here would wait for itself");
-                                    return;
-                                }
-                                room.wait(100);
-                            }
-                        } finally {
-                            waiting--;
+                    while (!queue.offer(item)) {
+                        if (!running) {
+                            drop(item, "the consumer stopped");
+                            return;
                         }
+                        if (own != null && reaches(this, own)) {
+                            drop(item, "a route thread waiting here would wait for itself");
+                            return;
+                        }
+                        room.wait(100);
                     }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    drop(item, "interrupted while waiting for room in the queue");
                 } finally {
-                    if (own != null) {
-                        own.waitingOn.remove(Thread.currentThread());
-                    }
+                    waiting--;
                 }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            drop(item, "interrupted while waiting for room in the queue");
+        } finally {
+            if (own != null) {
+                own.waitingOn.remove(Thread.currentThread());
             }
         }
     }

@@ -13,6 +13,8 @@ import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Reliability;
+import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.Subscriber;
@@ -206,6 +208,20 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
      */
     private long stalledRun(String label, int n, long stallMillis, boolean raisedLimit)
             throws Exception {
+        return stalledRun(label, n, stallMillis, raisedLimit, false);
+    }
+
+    /**
+     * With {@code stuckRoute}, another route of the same CamelContext, on a session of its own, is
+     * stuck with a full block queue during the run: its zenoh receive thread waits for room. zenoh
+     * receives on a pool of two threads shared by every session of the process; the waiting thread
+     * must not take one of them away from the others (with one left, the relay below waits for
+     * itself: its consumer's receive thread waits for the route, the route's put waits for the edge
+     * session's receive thread, which has no thread to run on, until zenoh closes the link).
+     */
+    private long stalledRun(
+            String label, int n, long stallMillis, boolean raisedLimit, boolean stuckRoute)
+            throws Exception {
         // 1 KiB messages: n of them exceed what loopback socket buffers hold, so the stall does
         // reach the publishers (8-byte ones would simply wait in the buffers)
         byte[] payload = new byte[1024];
@@ -222,10 +238,15 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                         .withCongestionControl(CongestionControl.BLOCK)
                         .withReliability(Reliability.RELIABLE);
         CamelContext camel = new DefaultCamelContext();
-        try (Session edge = Session.open(listener)) {
+        int otherPort = Loopback.freePort();
+        CountDownLatch unstick = new CountDownLatch(1);
+        try (Session edge = Session.open(listener);
+                Session other = stuckRoute ? Session.open(Loopback.listener(otherPort)) : null) {
             Checker checker = new Checker(n);
             java.util.concurrent.atomic.AtomicBoolean stalled =
                     new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.LongAdder edgeDropped =
+                    new java.util.concurrent.atomic.LongAdder();
             ZenohComponent zenoh = new ZenohComponent();
             zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
             zenoh.getConfiguration().setListen("tcp/127.0.0.1:0");
@@ -240,23 +261,55 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                         @Override
                         public void configure() {
                             from("zenoh:stall/a").to("zenoh:stall/b?congestionControl=block");
+                            if (stuckRoute) {
+                                from("stuck:stall/stuck?queueSize=1")
+                                        .process(x -> unstick.await(60, TimeUnit.SECONDS));
+                            }
                         }
                     });
+            if (stuckRoute) {
+                ZenohComponent stuck = new ZenohComponent();
+                stuck.getConfiguration().setConnect(Loopback.endpoint(otherPort));
+                stuck.getConfiguration().setListen("tcp/127.0.0.1:0");
+                stuck.getConfiguration().setMulticastScouting(false);
+                camel.addComponent("stuck", stuck);
+            }
             camel.start();
+            if (stuckRoute) {
+                // one sample in the route, one in the queue, the third waits for room on its
+                // zenoh receive thread
+                ZenohEndpoint stuckIn =
+                        camel.getEndpoint("stuck:stall/stuck?queueSize=1", ZenohEndpoint.class);
+                Waits.until(
+                        "the stuck route's receive thread to wait for room",
+                        () -> {
+                            other.put("stall/stuck", new byte[8], null, null, Qos.DEFAULT);
+                            return stuckIn.received.sum() >= 3;
+                        });
+            }
             try (Subscriber sub =
                             edge.declareSubscriber(
                                     "stall/b",
                                     SubscriberOptions.DEFAULT,
-                                    smp -> {
-                                        long seq = ByteBuffer.wrap(smp.payload()).getLong();
-                                        if (seq == 1_000 && stalled.compareAndSet(false, true)) {
-                                            try {
-                                                Thread.sleep(stallMillis);
-                                            } catch (InterruptedException e) {
-                                                Thread.currentThread().interrupt();
+                                    new SampleListener() {
+                                        @Override
+                                        public void onSample(Sample smp) {
+                                            long seq = ByteBuffer.wrap(smp.payload()).getLong();
+                                            if (seq == 1_000
+                                                    && stalled.compareAndSet(false, true)) {
+                                                try {
+                                                    Thread.sleep(stallMillis);
+                                                } catch (InterruptedException e) {
+                                                    Thread.currentThread().interrupt();
+                                                }
                                             }
+                                            checker.on(seq);
                                         }
-                                        checker.on(seq);
+
+                                        @Override
+                                        public void onDropped(long count) {
+                                            edgeDropped.add(count);
+                                        }
                                     });
                     Publisher pub =
                             edge.declarePublisher(
@@ -287,12 +340,24 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                                                         stallMillis + 15_000));
                 Thread.sleep(500);
                 long lost = n - checker.seen.cardinality();
+                ZenohEndpoint in = camel.getEndpoint("zenoh:stall/a", ZenohEndpoint.class);
+                String counts =
+                        String.format(
+                                "route received %d, hand-off dropped %d, sent %d, failed %d,"
+                                        + " unmatched %d, subscriber dropped %d, %.1f s",
+                                in.received.sum(),
+                                in.dropped.sum(),
+                                out.sent.sum(),
+                                out.failed.sum() + in.failed.sum(),
+                                out.unmatched.sum(),
+                                edgeDropped.sum(),
+                                (System.nanoTime() - t0) / 1e9);
                 ReliabilitySuite.figure(
                         SUITE,
                         label,
                         String.format(
                                 "%d messages of 1 KiB, receiver stalled %d ms, %s:"
-                                        + " lost %d, duplicates %d, out of order %d",
+                                        + " lost %d, duplicates %d, out of order %d (%s)",
                                 n,
                                 stallMillis,
                                 raisedLimit
@@ -300,11 +365,13 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
                                         : "zenoh's default wait_before_close (5 s)",
                                 lost,
                                 checker.duplicates,
-                                checker.outOfOrder));
+                                checker.outOfOrder,
+                                counts));
                 assertThat(checker.duplicates).isZero();
                 return lost;
             }
         } finally {
+            unstick.countDown();
             camel.stop();
         }
     }
@@ -315,14 +382,16 @@ class ZenohNoLossReliabilityIT extends ZenohTestSupport {
      */
     @Test
     void aReceiverStalledWithinZenohsBlockLimitLosesNothing() throws Exception {
-        // Open defect (docs/reliability.md, "Open after the audit"): 25,473 of 30,000 lost in 1 of
-        // 3 clean CI-size runs since the per-subscriber pending cap (maxPendingBytes) merged; a
-        // route thread may not wait for room and drops. Until fixed: full form only.
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                ReliabilitySuite.FULL || Boolean.getBoolean("camelzenoh.openDefects"),
-                "open defect: a stalled receiver can lose samples since the pending cap; runs"
-                        + " with -Dcamelzenoh.full=true or -Dcamelzenoh.openDefects=true");
         assertThat(stalledRun("stall2s", 30_000, 2_000, false)).as("lost").isZero();
+    }
+
+    /**
+     * The same while another route of the process is stuck with a full block queue: its waiting
+     * receive thread must not stall the receiving of the other sessions (see stalledRun).
+     */
+    @Test
+    void aReceiverStalledWhileAnotherRouteIsStuckLosesNothing() throws Exception {
+        assertThat(stalledRun("stall2sStuckRoute", 30_000, 2_000, false, true)).as("lost").isZero();
     }
 
     /**
