@@ -17,22 +17,31 @@ import org.slf4j.LoggerFactory;
  * The component's sessions: one per distinct {@link SessionConfig}, shared by every endpoint with
  * those settings and closed when the last of them releases it (or when the component stops). A
  * session the user supplies is handed out as is and never closed here.
+ *
+ * <p>Opening and closing a session can take long (a client waits for its router up to zenoh's open
+ * timeout): they run under the lock of that configuration's slot only, never under the registry's
+ * lock, so one hanging open stalls neither other configurations' sessions nor the dev console. One
+ * configuration's opens and closes stay in order: a session being closed is closed (its listen
+ * ports free) before the next one with the same settings opens.
  */
 final class ZenohSessions {
 
     private static final Logger LOG = LoggerFactory.getLogger(ZenohSessions.class);
 
-    private final Map<SessionConfig, Shared> shared = new LinkedHashMap<>();
+    /** Guarded by this; only quick map operations under it. */
+    private final Map<SessionConfig, Slot> slots = new LinkedHashMap<>();
 
     /** What an endpoint holds while started. close() releases it (idempotent). */
     final class Lease implements AutoCloseable {
         private final Session session;
-        private final Shared owner;
+        private final Slot owner;
+        private final Held held;
         private boolean released;
 
-        private Lease(Session session, Shared owner) {
+        private Lease(Session session, Slot owner, Held held) {
             this.session = session;
             this.owner = owner;
+            this.held = held;
         }
 
         Session session() {
@@ -46,27 +55,46 @@ final class ZenohSessions {
 
         @Override
         public void close() {
-            synchronized (ZenohSessions.this) {
+            synchronized (this) {
                 if (released || owner == null) {
                     released = true;
                     return;
                 }
                 released = true;
-                if (--owner.refs == 0) {
-                    shared.remove(owner.config, owner);
-                    closeQuietly(owner);
+            }
+            synchronized (owner) {
+                if (--held.refs == 0) {
+                    if (owner.held == held) {
+                        owner.held = null;
+                    }
+                    closeQuietly(owner.config, session);
                 }
             }
+            unpin(owner);
         }
     }
 
-    private static final class Shared {
+    /**
+     * One configuration's session. Its monitor orders that configuration's opens and closes; {@link
+     * #pins} (guarded by the registry) counts leases and acquisitions in progress, and the slot
+     * leaves the registry when it drops to zero.
+     */
+    private static final class Slot {
         final SessionConfig config;
-        final Session session;
-        int refs;
+        volatile Held held;
+        int pins;
 
-        Shared(SessionConfig config, Session session) {
+        Slot(SessionConfig config) {
             this.config = config;
+        }
+    }
+
+    /** An open session and its leases (guarded by its slot; read without it by snapshots). */
+    private static final class Held {
+        final Session session;
+        volatile int refs;
+
+        Held(Session session) {
             this.session = session;
         }
     }
@@ -74,38 +102,74 @@ final class ZenohSessions {
     /** A snapshot for the dev console and health checks. */
     record Info(SessionConfig config, Session session, int endpoints) {}
 
-    synchronized Lease acquire(ZenohConfiguration configuration) {
+    Lease acquire(ZenohConfiguration configuration) {
         if (configuration.getSession() != null) {
-            return new Lease(configuration.getSession(), null);
+            return new Lease(configuration.getSession(), null, null);
         }
         SessionConfig config = configuration.toSessionConfig();
-        Shared s = shared.get(config);
-        if (s == null || s.session.isClosed()) {
-            LOG.info("Opening zenoh session {}", describe(config));
-            s = new Shared(config, Session.open(config));
-            shared.put(config, s);
+        Slot slot;
+        synchronized (this) {
+            slot = slots.computeIfAbsent(config, Slot::new);
+            slot.pins++;
         }
-        s.refs++;
-        return new Lease(s.session, s);
+        try {
+            synchronized (slot) {
+                Held h = slot.held;
+                if (h == null || h.session.isClosed()) {
+                    LOG.info("Opening zenoh session {}", describe(config));
+                    h = new Held(Session.open(config));
+                    slot.held = h;
+                }
+                h.refs++;
+                return new Lease(h.session, slot, h);
+            }
+        } catch (RuntimeException | Error e) {
+            unpin(slot);
+            throw e;
+        }
+    }
+
+    private synchronized void unpin(Slot slot) {
+        if (--slot.pins == 0) {
+            slots.remove(slot.config, slot);
+        }
     }
 
     synchronized List<Info> snapshot() {
         List<Info> out = new ArrayList<>();
-        shared.values().forEach(s -> out.add(new Info(s.config, s.session, s.refs)));
+        for (Slot s : slots.values()) {
+            Held h = s.held;
+            if (h != null) {
+                out.add(new Info(s.config, h.session, h.refs));
+            }
+        }
         return out;
     }
 
-    synchronized void closeAll() {
-        shared.values().forEach(ZenohSessions::closeQuietly);
-        shared.clear();
+    /**
+     * Closes every open session (component stop). A session still opening is closed by the last
+     * lease on it.
+     */
+    void closeAll() {
+        List<Slot> all;
+        synchronized (this) {
+            all = new ArrayList<>(slots.values());
+            slots.clear();
+        }
+        for (Slot s : all) {
+            Held h = s.held;
+            if (h != null) {
+                closeQuietly(s.config, h.session);
+            }
+        }
     }
 
-    private static void closeQuietly(Shared s) {
-        LOG.info("Closing zenoh session {}", describe(s.config));
+    private static void closeQuietly(SessionConfig config, Session session) {
+        LOG.info("Closing zenoh session {}", describe(config));
         try {
-            s.session.close();
+            session.close();
         } catch (RuntimeException e) {
-            LOG.warn("Closing zenoh session {} failed: {}", describe(s.config), e.getMessage());
+            LOG.warn("Closing zenoh session {} failed: {}", describe(config), e.getMessage());
         }
     }
 

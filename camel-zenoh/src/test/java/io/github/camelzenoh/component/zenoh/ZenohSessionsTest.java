@@ -20,7 +20,6 @@ import org.apache.camel.Producer;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.console.DevConsole;
 import org.apache.camel.support.service.ServiceHelper;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,11 +34,6 @@ class ZenohSessionsTest extends ZenohTestSupport {
      * sends, and the dev console answers.
      */
     @Test
-    @Disabled(
-            "ZenohSessions still opens and closes under its lock: the lock-free registry (per"
-                    + " configuration futures) passed this test but lost successful sends in"
-                    + " ZenohConcurrencyReliabilityIT#sendsOnItsOwnSessionWhileTheRouteStopsAndStarts"
-                    + " and was reverted; see docs/reliability.md A8")
     void aSessionHangingInItsOpenStallsNeitherOtherSessionsNorTheConsole() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             silent.setSoTimeout(20_000);
