@@ -82,13 +82,6 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
 
     @Test
     void sendsOnItsOwnSessionWhileTheRouteStopsAndStarts() throws Exception {
-        // Open defect (docs/reliability.md, "Open after the audit"): 4 of ~1,000,000 successful
-        // sends went missing in 2 of 3 clean CI-size runs after this round's merges. Until it is
-        // fixed this case runs in the full form only (tools/reliability.sh), where it still fails.
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                ReliabilitySuite.FULL || Boolean.getBoolean("camelzenoh.openDefects"),
-                "open defect: rare lost sends when a route on its own session is stopped under"
-                        + " load; runs with -Dcamelzenoh.full=true or -Dcamelzenoh.openDefects=true");
         hammer("sole", "conc/sole");
     }
 
