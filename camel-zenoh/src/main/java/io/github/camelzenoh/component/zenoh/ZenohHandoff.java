@@ -31,11 +31,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>zenoh delivers a put to the subscribers of the same session on the putting thread, so a route
  * thread can offer to a hand-off itself: a route publishing into its own subscription, or into
- * another route's. It waits (BLOCK) only when that cannot close a cycle — the hand-off is not its
- * own, and none of that hand-off's route threads waits, directly or through others, for its own;
- * otherwise it would wait for room only it can make, so the item is dropped and counted. Route
- * threads are also marked for the binding ({@link Subscriber#markConsumerThread}): they never wait
- * for a subscriber's pending samples in native memory.
+ * another route's. It waits (BLOCK) only when that cannot close a cycle — in its own hand-off,
+ * while another of its route threads is not waiting for room (it drains the queue); in another,
+ * while none of that hand-off's route threads waits, directly or through others, for its own —
+ * otherwise it would wait for room only it can make, so the item is dropped and counted. Threads
+ * that are not route threads (a bounded seda consumer, a thread pool between a consumer and a
+ * producer on its own key) are not seen: such a loop in block mode can wait for itself, as it would
+ * in Camel alone. Route threads are also marked for the binding ({@link
+ * Subscriber#markConsumerThread}): they never wait for a subscriber's pending samples in native
+ * memory.
  */
 final class ZenohHandoff<T> {
 
@@ -158,7 +162,7 @@ final class ZenohHandoff<T> {
                             drop(item, "the consumer stopped");
                             return;
                         }
-                        if (own != null && reaches(this, own)) {
+                        if (own != null && wouldWaitForItself(own)) {
                             drop(item, "a route thread waiting here would wait for itself");
                             return;
                         }
@@ -176,6 +180,19 @@ final class ZenohHandoff<T> {
                 own.waitingOn.remove(Thread.currentThread());
             }
         }
+    }
+
+    /**
+     * True when a route thread of {@code own} waiting here could wait for itself. In its own
+     * hand-off it may wait while another of its route threads is not waiting for room anywhere
+     * (that one still drains the queue); in another, while no route thread of that one waits,
+     * directly or through others, for {@code own}.
+     */
+    private boolean wouldWaitForItself(ZenohHandoff<?> own) {
+        if (this == own) {
+            return own.waitingOn.size() >= own.threads;
+        }
+        return reaches(this, own);
     }
 
     /**

@@ -38,6 +38,11 @@ class ZenohOverflowTest extends ZenohTestSupport {
 
     private final CountDownLatch plugHeld = new CountDownLatch(1);
 
+    /** The ownQueue route holds "slow" until this opens. */
+    private final CountDownLatch ownGate = new CountDownLatch(1);
+
+    private final CountDownLatch ownSlowStarted = new CountDownLatch(1);
+
     @Override
     protected RouteBuilder createRouteBuilder() {
         return new RouteBuilder() {
@@ -61,6 +66,24 @@ class ZenohOverflowTest extends ZenohTestSupport {
                         .routeId("block")
                         .process(e -> Thread.sleep(5))
                         .to("mock:block");
+                from("zenoh:burst/own/**?queueSize=1&concurrentConsumers=2")
+                        .routeId("ownQueue")
+                        .process(
+                                e -> {
+                                    if ("slow".equals(e.getMessage().getBody(String.class))) {
+                                        ownSlowStarted.countDown();
+                                        ownGate.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                                    }
+                                })
+                        .choice()
+                        .when(body().isEqualTo("echo"))
+                        // two puts into its own subscription, delivered on this route thread
+                        .setBody(constant("x"))
+                        .to("zenoh:burst/own/x")
+                        .to("zenoh:burst/own/x")
+                        .otherwise()
+                        .to("mock:ownQueue")
+                        .end();
                 from("zenoh:burst/parallel/**?concurrentConsumers=4")
                         .routeId("parallel")
                         .process(
@@ -207,5 +230,34 @@ class ZenohOverflowTest extends ZenohTestSupport {
                 .as("route threads busy at once on the queued burst")
                 .isEqualTo(4);
         assertThat(endpoint("parallel").dropped.sum()).isZero();
+    }
+
+    /**
+     * With two route threads, a route thread putting into its own full queue (block) waits while
+     * the other route thread can still drain it, instead of dropping: one thread holds "slow", the
+     * other puts two samples into its own subscription (queue of 1); both arrive once "slow" ends.
+     */
+    @Test
+    void aRouteThreadWaitsInItsOwnFullQueueWhileAnotherRouteThreadCanDrainIt() throws Exception {
+        awaitConnected();
+        MockEndpoint mock = getMockEndpoint("mock:ownQueue");
+        ZenohEndpoint ep = endpoint("ownQueue");
+        try (Publisher pub = peer.declarePublisher("burst/own/in", PublisherOptions.DEFAULT)) {
+            Waits.until("the route's subscriber matched", WAIT, () -> pub.hasMatchingSubscribers());
+            pub.put("slow".getBytes(StandardCharsets.UTF_8), null, null);
+            assertThat(ownSlowStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            pub.put("echo".getBytes(StandardCharsets.UTF_8), null, null);
+            // slow, echo and both puts of the echo reached the hand-off: the second one found the
+            // queue full (or was dropped)
+            Waits.until("4 samples at the hand-off", WAIT, () -> ep.received.sum() >= 4);
+            ownGate.countDown();
+            Waits.until("slow and both x routed", WAIT, () -> mock.getReceivedCounter() == 3);
+        } finally {
+            ownGate.countDown();
+        }
+        assertThat(mock.getExchanges())
+                .extracting(x -> x.getMessage().getBody(String.class))
+                .containsExactlyInAnyOrder("slow", "x", "x");
+        assertThat(ep.dropped.sum()).as("dropped").isZero();
     }
 }
