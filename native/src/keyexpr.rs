@@ -40,6 +40,28 @@ pub const ADVANCED_SUFFIX_BYTES: usize = "/@adv/pub/".len() + 32 + 1 + 10 + "/_"
 /// The longest key an advanced (zenoh-ext) publisher or subscriber may have.
 pub const MAX_ADVANCED_KEY_EXPR_BYTES: usize = MAX_KEY_EXPR_BYTES - ADVANCED_SUFFIX_BYTES;
 
+/// The most chunks a liveliness token declared here may have: zenoh recurses over a token key's
+/// chunks on the declaring thread, and a Java thread's default 1 MiB stack overflows (SIGSEGV, the
+/// JVM dies without hs_err) between 2,000 and 3,000 chunks (measured). Remote tokens are walked
+/// on zenoh's threads, which get a larger stack (lib.rs).
+pub const MAX_TOKEN_KEY_CHUNKS: usize = 1024;
+
+/// Fails when `ke` has more than `max` chunks, the limit of declaration kind `kind`.
+pub fn check_chunks_for(ke: &str, kind: &str, max: usize) -> Result<()> {
+    let chunks = ke.split('/').count();
+    if chunks <= max {
+        return Ok(());
+    }
+    let start: String = ke.chars().take(40).collect();
+    Err(Error::new(
+        Kind::KeyExpr,
+        format!(
+            "key expression '{start}...' has {chunks} chunks: a {kind} has at most {max} (zenoh \
+             walks its chunks recursively on the declaring thread's stack)"
+        ),
+    ))
+}
+
 /// Fails for a key expression zenoh cannot carry; the message quotes only its beginning.
 pub fn check_len(ke: &str) -> Result<()> {
     check_len_for(ke, "key expression", MAX_KEY_EXPR_BYTES)

@@ -84,6 +84,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness token", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_chunks_for(&key, "liveliness token", keyexpr::MAX_TOKEN_KEY_CHUNKS)?;
         let session = unsafe { session::session(session_ptr) }?;
         Ok(handle::into_handle(declare_token(session, key)?))
     })

@@ -1,0 +1,85 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Liveliness tokens whose keys have thousands of chunks: zenoh walks them recursively, on the
+ * declaring thread and on its own threads. A token declared here is limited in chunks; a remote
+ * peer's token of thousands of chunks must not overflow zenoh's threads (SIGSEGV: the JVM dies with
+ * no hs_err), so that case runs in a JVM of its own.
+ */
+class DeepTokenKeyTest {
+
+    static String key(int chunks) {
+        StringBuilder s = new StringBuilder("deep");
+        for (int i = 1; i < chunks; i++) {
+            s.append("/a");
+        }
+        return s.toString();
+    }
+
+    @Test
+    void aTokenKeyOfMoreChunksThanTheLimitIsRefusedWithAClearMessage() throws Exception {
+        int port = Loopback.freePort();
+        try (Session s = Session.open(Loopback.listener(port))) {
+            try (LivelinessToken t = s.declareLivelinessToken(key(1024))) {
+                assertThat(t).isNotNull();
+            }
+            assertThatThrownBy(() -> s.declareLivelinessToken(key(1025)))
+                    .isInstanceOf(KeyExprException.class)
+                    .hasMessageContaining("1025 chunks")
+                    .hasMessageContaining("at most 1024");
+        }
+    }
+
+    @Test
+    void aRemoteTokenOfTenThousandChunksLeavesTheJvmAlive() throws Exception {
+        Path out = Files.createTempFile("deep-token", ".log");
+        try {
+            File target = new File("target");
+            Process p =
+                    new ProcessBuilder(
+                                    Path.of(System.getProperty("java.home"), "bin", "java")
+                                            .toString(),
+                                    "-cp",
+                                    System.getProperty("java.class.path"),
+                                    "-XX:ErrorFile="
+                                            + new File(
+                                                            target.exists()
+                                                                    ? target
+                                                                    : new File("."),
+                                                            "hs_err_deep_token_%p.log")
+                                                    .getAbsolutePath(),
+                                    DeepTokenRemoteMain.class.getName(),
+                                    PythonPeer.python(),
+                                    "10000")
+                            .redirectErrorStream(true)
+                            .redirectOutput(out.toFile())
+                            .start();
+            boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly().waitFor();
+            }
+            String log = Files.readString(out, StandardCharsets.UTF_8);
+            assertThat(ended).as("the forked JVM ends; its output:\n" + log).isTrue();
+            assertThat(p.exitValue())
+                    .as("exit status of the forked JVM (139 = SIGSEGV); its output:\n" + log)
+                    .isZero();
+            assertThat(log).contains("ALIVE after the token appeared and went");
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+}
