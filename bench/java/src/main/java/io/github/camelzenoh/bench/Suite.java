@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  *
  * <pre>
  * Suite --quick|--full|--smoke --rust-bin P --python P --python-script P --classpath CP --log-dir D
- *       [--passes N] [--rounds N] [--round-ms MS] [--sizes 8,1024] [--only sub,pub,rtt,rate,rss]
+ *       [--passes N] [--rounds N] [--round-ms MS] [--sizes 8,1024] [--only sub,pub,putcost,rtt,rate,rss]
  *       [--kinds rust,binding,camel,python] [--rss-messages N] [--ping-samples N]
  *       [--before-classpath CP]   (adds kinds binding@before, camel@before: an earlier build, same run)
  * </pre>
@@ -49,7 +49,8 @@ public final class Suite {
             Set<String> sections,
             List<String> kinds) {
 
-        static final Set<String> ALL_SECTIONS = Set.of("sub", "pub", "rtt", "rate", "rss");
+        static final Set<String> ALL_SECTIONS =
+                Set.of("sub", "pub", "putcost", "rtt", "rate", "rss");
         static final List<String> ALL_KINDS = List.of("rust", "binding", "camel", "python");
 
         /** A minute or two: one pass, short rounds. */
@@ -337,6 +338,15 @@ public final class Suite {
                     }
                 }
             }
+            if (s.sections().contains("putcost")) {
+                for (int size : s.sizes()) {
+                    for (String kind : kinds) {
+                        if (!kind.equals("python")) {
+                            putAlone(kind, size, p);
+                        }
+                    }
+                }
+            }
             if (s.sections().contains("rate")) {
                 for (int rate : rates()) {
                     for (String kind : rateKinds(kinds)) {
@@ -452,6 +462,34 @@ public final class Suite {
         }
         if (!alloc.isEmpty()) {
             add(stats, key + "alloc_bytes_per_put", percentile(alloc, 50));
+        }
+    }
+
+    /**
+     * A publisher's put loop with no subscriber anywhere (no link): what one put costs the
+     * publishing process by itself, without back-pressure from a subscriber.
+     */
+    private void putAlone(String kind, int size, String pass) {
+        String what = "putcost " + kind + " " + label(size);
+        progress.accept("# " + what + pass);
+        try (Proc p =
+                start(
+                        kind + "-pub-alone-" + size,
+                        kind,
+                        "pub",
+                        List.of(
+                                "--size",
+                                Integer.toString(size),
+                                "--report-ms",
+                                Integer.toString(settings.roundMs())))) {
+            p.await("READY", 90);
+            Thread.sleep((settings.warmup() + settings.rounds() + 1L) * settings.roundMs() + 100);
+            putCost(kind + " " + label(size) + " alone ", p.drain());
+        } catch (Proc.BenchException | IOException | RuntimeException e) {
+            fail(what + pass, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(what + pass, new IllegalStateException("interrupted"));
         }
     }
 
@@ -706,6 +744,25 @@ public final class Suite {
             }
         }
         section(
+                "cost per put, publisher alone (no subscriber, no link): CPU time of the publisher process per put");
+        for (int size : s.sizes()) {
+            for (String kind : s.kinds()) {
+                List<Double> cpu =
+                        stats.getOrDefault(
+                                kind + " " + label(size) + " alone cpu_ns_per_put", List.of());
+                if (!cpu.isEmpty()) {
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "putalone %-5s %-14s %8.0f ns/put  (median of %d runs)",
+                                    label(size),
+                                    kind,
+                                    percentile(cpu, 50),
+                                    cpu.size()));
+                }
+            }
+        }
+        section(
                 "cost per message (Java peers): bytes allocated by all threads per received message over the measured"
                         + " rounds; JNI crossings per received sample; native objects alive");
         for (int size : s.sizes()) {
@@ -858,12 +915,19 @@ public final class Suite {
         for (int size : settings.sizes()) {
             String l = label(size);
             for (String kind : List.of("binding", "camel")) {
-                List<Double> x = stats.getOrDefault(kind + " " + l + " cpu_ns_per_put", List.of());
-                List<Double> y = stats.getOrDefault("rust " + l + " cpu_ns_per_put", List.of());
-                if (!x.isEmpty() && !y.isEmpty()) {
-                    // Rust's CPU over ours: like the throughput ratios, higher is better
-                    ratios.put(
-                            kind + "_pub_cpu_vs_rust_" + l, percentile(y, 50) / percentile(x, 50));
+                for (String alone : List.of("", "alone ")) {
+                    List<Double> x =
+                            stats.getOrDefault(
+                                    kind + " " + l + " " + alone + "cpu_ns_per_put", List.of());
+                    List<Double> y =
+                            stats.getOrDefault(
+                                    "rust " + l + " " + alone + "cpu_ns_per_put", List.of());
+                    if (!x.isEmpty() && !y.isEmpty()) {
+                        // Rust's CPU over ours: like the throughput ratios, higher is better
+                        ratios.put(
+                                kind + "_pub_" + alone.replace(" ", "_") + "cpu_vs_rust_" + l,
+                                percentile(y, 50) / percentile(x, 50));
+                    }
                 }
             }
         }

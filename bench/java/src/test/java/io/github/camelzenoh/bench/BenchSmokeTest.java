@@ -58,6 +58,10 @@ class BenchSmokeTest {
             assertThat(r.median("pub " + kind + " 8B"))
                     .as("publisher throughput of " + kind)
                     .isPositive();
+            assertThat(r.stat(kind + " 8B alone cpu_ns_per_put"))
+                    .as("cost per put of " + kind + " alone")
+                    .isNotEmpty()
+                    .allMatch(c -> c > 0);
             assertThat(r.stat(kind + " 8B alloc_bytes_per_msg"))
                     .as("allocation of " + kind)
                     .allMatch(b -> b > 0);
