@@ -4,8 +4,8 @@
 # separate processes on loopback (peer to peer, multicast scouting off) — and prints one line per
 # figure and, last, the `RATIO <name> <value>` lines.
 #
-#   bench/run.sh            full run (~15 min): 3 interleaved passes, RSS over 10 M messages
-#   bench/run.sh --quick    a minute or two: 1 pass, short rounds, no RSS run
+#   bench/run.sh            full run (~30 min): 5 interleaved passes, RSS over 10 M messages
+#   bench/run.sh --quick    a few minutes: 1 pass, short rounds, no RSS run
 #   bench/run.sh --smoke    seconds: what ./test.sh runs as a JUnit test (BenchSmokeTest)
 #
 # Further options go to the suite (bench/java/.../Suite.java), e.g.

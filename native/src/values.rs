@@ -7,7 +7,7 @@
 use jni::objects::{JByteArray, JObject, JString};
 use jni::JNIEnv;
 use zenoh::bytes::{Encoding, ZBytes};
-use zenoh::internal::buffers::ZSlice;
+use zenoh::internal::buffers::{ZBuf, ZSlice};
 use zenoh::qos::{CongestionControl, Priority, Reliability};
 use zenoh::query::{ConsolidationMode, QueryTarget};
 use zenoh::sample::{Locality, Sample, SampleKind};
@@ -54,12 +54,46 @@ pub fn string(env: &mut JNIEnv, s: &JString, what: &str) -> Result<String> {
     opt_string(env, s)?.ok_or_else(|| Error::zenoh(format!("{what} must not be null")))
 }
 
-/// Copies a Java byte[] once into a Vec that zenoh then owns (no second copy).
+/// Payloads up to this many bytes are copied into the allocation of their reference count.
+pub const INLINE_BYTES: usize = 64;
+
+/// Copies a Java byte[] once into memory zenoh then owns (no second copy), with two JNI functions
+/// (GetArrayLength, GetByteArrayRegion) and no zero-filling: up to [`INLINE_BYTES`] into a fixed
+/// array inside the reference-counted allocation (one allocation), else into a Vec (two).
 pub fn opt_bytes(env: &mut JNIEnv, a: &JByteArray) -> Result<Option<ZBytes>> {
     if a.is_null() {
         return Ok(None);
     }
-    Ok(Some(ZBytes::from(env.convert_byte_array(a)?)))
+    let raw = env.get_raw();
+    let array = a.as_raw();
+    // SAFETY: `raw` is this thread's JNIEnv and `array` a live local reference to a byte[]; the
+    // region read is exactly [0, length), which cannot throw, into memory of at least `length`
+    // bytes that it fills completely
+    unsafe {
+        let len = (**raw)
+            .GetArrayLength
+            .ok_or(jni::errors::Error::JNIEnvMethodNotFound("GetArrayLength"))?(
+            raw, array
+        );
+        let region = (**raw)
+            .GetByteArrayRegion
+            .ok_or(jni::errors::Error::JNIEnvMethodNotFound(
+                "GetByteArrayRegion",
+            ))?;
+        let n = len.max(0) as usize;
+        let slice = if n <= INLINE_BYTES {
+            let mut buf = std::sync::Arc::new([0u8; INLINE_BYTES]);
+            let dst = std::sync::Arc::get_mut(&mut buf).expect("a new Arc is unique");
+            region(raw, array, 0, len, dst.as_mut_ptr() as *mut jni::sys::jbyte);
+            ZSlice::new(buf, 0, n).map_err(|_| Error::zenoh("payload slice out of range"))?
+        } else {
+            let mut v = Vec::<u8>::with_capacity(n);
+            region(raw, array, 0, len, v.as_mut_ptr() as *mut jni::sys::jbyte);
+            v.set_len(n);
+            ZSlice::from(v)
+        };
+        Ok(Some(ZBytes::from(ZBuf::from(slice))))
+    }
 }
 
 pub fn bytes(env: &mut JNIEnv, a: &JByteArray) -> Result<ZBytes> {

@@ -4,13 +4,13 @@
 //! The Rust peers of the camel-zenoh benchmark (bench/run.sh), one binary with four commands:
 //!
 //!   zbench sub  --listen EP  [--key K] [--warmup N] [--rounds N] [--round-ms MS]
-//!   zbench pub  --connect EP [--key K] [--size BYTES]
-//!   zbench ping --connect EP [--size BYTES] [--warmup N] [--samples N]
+//!   zbench pub  --connect EP [--key K] [--size BYTES] [--report-ms MS]
+//!   zbench ping --connect EP [--size BYTES] [--warmup N] [--samples N] [--rate PER_S]
 //!   zbench pong --listen EP
 //!
 //! They speak the line protocol every bench peer speaks (Rust, Java, Camel, Python alike):
 //! `READY` once declared, `WARMUP <msg/s>` / `ROUND <msg/s>` per round, `RTT_NS <n,n,...>`,
-//! `STAT <name> <value>`, `DONE` when finished, `ERROR <text>` on failure. Every process ends
+//! `PUTS <puts> <cpu ns>` (publishers), `STAT <name> <value>`, `DONE` when finished, `ERROR <text>` on failure. Every process ends
 //! when its stdin closes, so a stopped (or killed) orchestrator never leaves one behind.
 //! Sessions are loopback peers with multicast scouting off, shaped like zenoh's z_sub_thr,
 //! z_pub_thr, z_ping and z_pong examples.
@@ -187,16 +187,34 @@ fn publish(args: &Args) {
         .wait()
         .unwrap_or_else(|e| fail(&format!("declare publisher: {e}")));
     let data = payload(args.num("size", 8));
+    let puts = Arc::new(AtomicU64::new(0));
+    report_puts(args, puts.clone());
     println!("READY");
+    let mut n = 0u64;
     loop {
         publisher
             .put(data.clone())
             .wait()
             .unwrap_or_else(|e| fail(&format!("put: {e}")));
+        n += 1;
+        puts.store(n, Ordering::Relaxed);
     }
 }
 
-/// z_ping: put on bench/ping, wait for the echo on bench/pong (FIFO handler), time the round trip.
+/// `--report-ms MS`: every MS prints `PUTS <puts so far> <process CPU ns>` (the cost per put).
+fn report_puts(args: &Args, puts: Arc<AtomicU64>) {
+    let ms = args.num("report-ms", 0);
+    if ms == 0 {
+        return;
+    }
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(ms));
+        println!("PUTS {} {}", puts.load(Ordering::Relaxed), cpu_ns());
+    });
+}
+
+/// z_ping: put on bench/ping, wait for the echo on bench/pong (FIFO handler), time the round trip;
+/// with `--rate`, at that many pings per second.
 fn ping(args: &Args) {
     let session = open(args);
     let sub = session
@@ -229,7 +247,19 @@ fn ping(args: &Args) {
     while let Ok(Some(_)) = sub.try_recv() {}
     let (warmup, samples) = (args.num("warmup", 1000), args.num("samples", 10000));
     let mut rtts = Vec::with_capacity(samples as usize);
+    // `--rate N`: after the warm-up (back to back), one ping every 1/N s, idle in between
+    let rate = args.num("rate", 0);
+    let mut start = Instant::now();
     for i in 0..warmup + samples {
+        if i == warmup {
+            start = Instant::now();
+        }
+        if rate > 0 && i >= warmup {
+            let due = start + Duration::from_nanos((i - warmup) * 1_000_000_000 / rate);
+            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                std::thread::sleep(wait);
+            }
+        }
         let t = Instant::now();
         publisher
             .put(data.clone())

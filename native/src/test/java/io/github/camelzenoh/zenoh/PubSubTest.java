@@ -75,6 +75,43 @@ class PubSubTest extends TwoPeerSessions {
         }
     }
 
+    /**
+     * Small payloads are copied into a fixed-size native buffer, larger ones into one of their own
+     * size: around that limit every payload and attachment arrives with its own length and bytes,
+     * in another session and in the publishing session itself (which gets zenoh's copy unsent).
+     */
+    @Test
+    void payloadsAroundTheInlineLimitArriveExactly() throws Exception {
+        BlockingQueue<Sample> remote = new LinkedBlockingQueue<>();
+        BlockingQueue<Sample> local = new LinkedBlockingQueue<>();
+        try (Subscriber r =
+                        b.declareSubscriber("test/sizes", SubscriberOptions.DEFAULT, remote::add);
+                Subscriber l =
+                        a.declareSubscriber("test/sizes", SubscriberOptions.DEFAULT, local::add);
+                Publisher pub =
+                        a.declarePublisher(
+                                "test/sizes",
+                                PublisherOptions.DEFAULT.withQos(
+                                        Qos.DEFAULT.withCongestionControl(
+                                                CongestionControl.BLOCK)))) {
+            Loopback.settle();
+            for (int size : new int[] {0, 1, 7, 63, 64, 65, 1024, 70_000}) {
+                byte[] payload = new byte[size];
+                for (int i = 0; i < size; i++) {
+                    payload[i] = (byte) (i * 31 + size);
+                }
+                byte[] attachment = new byte[size / 2 + 1];
+                java.util.Arrays.fill(attachment, (byte) size);
+                pub.put(payload, null, attachment);
+                for (BlockingQueue<Sample> q : List.of(remote, local)) {
+                    Sample s = Loopback.next(q);
+                    assertThat(s.payload()).as("payload of %d bytes", size).isEqualTo(payload);
+                    assertThat(s.attachment()).as("attachment").isEqualTo(attachment);
+                }
+            }
+        }
+    }
+
     @Test
     void oneShotPutAndDeleteCarryQos() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();

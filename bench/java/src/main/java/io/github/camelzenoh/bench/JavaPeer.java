@@ -112,9 +112,11 @@ public final class JavaPeer {
         Publisher p = s.declarePublisher(o.str("key", "bench/thr"), blocking(false));
         KEEP.add(s);
         byte[] data = Out.payload((int) o.num("size", 8));
+        AtomicLong puts = Measure.reportPuts(o);
         Out.say("READY");
-        for (; ; ) {
+        for (long n = 1; ; n++) {
             p.put(data);
+            puts.setOpaque(n);
         }
     }
 
@@ -199,9 +201,11 @@ public final class JavaPeer {
         ProducerTemplate t = ctx.createProducerTemplate();
         Endpoint in = ctx.getEndpoint("direct:pub");
         byte[] data = Out.payload((int) o.num("size", 8));
+        AtomicLong puts = Measure.reportPuts(o);
         Out.say("READY");
-        for (; ; ) {
+        for (long n = 1; ; n++) {
             t.sendBody(in, data);
+            puts.setOpaque(n);
         }
     }
 
@@ -212,6 +216,10 @@ public final class JavaPeer {
      * sends the first ping (and the handshake pings until the pong answers).
      */
     static void camelPing(Opts o) throws Exception {
+        if (o.num("rate", 0) > 0) {
+            camelPingAtRate(o);
+            return;
+        }
         CamelContext ctx = camel(o);
         long warmup = o.num("warmup", 1000);
         long samples = o.num("samples", 10000);
@@ -255,6 +263,39 @@ public final class JavaPeer {
         }
         Out.say("RTT_NS " + String.join(",", rtts));
         Out.say("DONE");
+        ctx.close();
+    }
+
+    /**
+     * The ping at a rate ({@code --rate N} pings per second): the main thread sends each ping
+     * through a Camel producer ({@code direct:ping} to {@code zenoh:bench/ping}) when it is due and
+     * waits for the echo, which a {@code from("zenoh:bench/pong")} route hands over, as z_ping's
+     * main thread waits for its subscriber's channel.
+     */
+    static void camelPingAtRate(Opts o) throws Exception {
+        CamelContext ctx = camel(o);
+        BlockingQueue<Boolean> echoes = new ArrayBlockingQueue<>(1024);
+        ctx.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:ping")
+                                .routeId("ping")
+                                .to("zenoh:" + PING + "?congestionControl=block&express=true");
+                        from("zenoh:" + PONG + spin(o))
+                                .routeId("echo")
+                                .process(e -> echoes.offer(Boolean.TRUE));
+                    }
+                });
+        ctx.start();
+        ProducerTemplate t = ctx.createProducerTemplate();
+        Endpoint ping = ctx.getEndpoint("direct:ping");
+        byte[] data = Out.payload((int) o.num("size", 8));
+        Out.say("READY");
+        Measure.ping(
+                o,
+                () -> t.sendBody(ping, data),
+                ms -> echoes.poll(ms, TimeUnit.MILLISECONDS) != null);
         ctx.close();
     }
 

@@ -8,6 +8,8 @@ import io.github.camelzenoh.zenoh.NativeDiagnostics;
 import io.github.camelzenoh.zenoh.NativeDiagnostics.DeliveryCounters;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /** What the Java subscriber and ping peers (binding and Camel) measure, the same way for both. */
@@ -111,7 +113,10 @@ final class Measure {
         boolean await(long millis) throws Exception;
     }
 
-    /** z_ping's loop: send, wait for the echo, record the round trip; prints RTT_NS. */
+    /**
+     * z_ping's loop: send, wait for the echo, record the round trip; prints RTT_NS. With {@code
+     * --rate}, at that many pings per second.
+     */
     static void ping(Opts o, Runnable send, Reply reply) throws Exception {
         long deadline = System.nanoTime() + o.num("timeout-s", 30) * 1_000_000_000L;
         // until the pong's subscriber is known here, puts go nowhere: retry, then drop late echoes
@@ -127,8 +132,20 @@ final class Measure {
         }
         long warmup = o.num("warmup", 1000);
         long samples = o.num("samples", 10000);
+        // --rate N: after the warm-up (back to back), one ping every 1/N s, idle in between
+        long rate = o.num("rate", 0);
         List<String> rtts = new ArrayList<>((int) samples);
+        long start = System.nanoTime();
         for (long i = 0; i < warmup + samples; i++) {
+            if (i == warmup) {
+                start = System.nanoTime();
+            }
+            if (rate > 0 && i >= warmup) {
+                long due = start + (i - warmup) * 1_000_000_000L / rate;
+                for (long wait; (wait = due - System.nanoTime()) > 0; ) {
+                    LockSupport.parkNanos(wait);
+                }
+            }
             long t = System.nanoTime();
             send.run();
             if (!reply.await(5000)) {
@@ -140,5 +157,35 @@ final class Measure {
         }
         Out.say("RTT_NS " + String.join(",", rtts));
         Out.say("DONE");
+    }
+
+    /**
+     * A publisher's put counter (the caller sets it after each put). With {@code --report-ms MS},
+     * every MS prints {@code PUTS <puts> <process CPU ns> <bytes allocated by all threads>}: the
+     * suite derives the cost of one put from it.
+     */
+    static AtomicLong reportPuts(Opts o) {
+        AtomicLong puts = new AtomicLong();
+        long ms = o.num("report-ms", 0);
+        if (ms > 0) {
+            Thread t =
+                    new Thread(
+                            () -> {
+                                for (; ; ) {
+                                    Out.sleep(ms);
+                                    Out.say(
+                                            "PUTS "
+                                                    + puts.getOpaque()
+                                                    + " "
+                                                    + Out.cpuNanos()
+                                                    + " "
+                                                    + Out.allocatedBytes());
+                                }
+                            },
+                            "put-report");
+            t.setDaemon(true);
+            t.start();
+        }
+        return puts;
     }
 }

@@ -122,6 +122,16 @@ final class Proc implements AutoCloseable {
         }
     }
 
+    /** The lines received so far and not yet taken (an ERROR line or the end included). */
+    List<String> drain() {
+        List<String> got = new ArrayList<>();
+        lines.drainTo(got);
+        if (got.remove(EOF)) {
+            lines.add(EOF);
+        }
+        return got;
+    }
+
     /** Closes stdin (the peer exits by itself), then terminates, then kills. Idempotent. */
     @Override
     public void close() {

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  *
  * <pre>
  * Suite --quick|--full|--smoke --rust-bin P --python P --python-script P --classpath CP --log-dir D
- *       [--passes N] [--rounds N] [--round-ms MS] [--sizes 8,1024] [--only sub,pub,rtt,rss]
+ *       [--passes N] [--rounds N] [--round-ms MS] [--sizes 8,1024] [--only sub,pub,putcost,rtt,rate,rss]
  *       [--kinds rust,binding,camel,python] [--rss-messages N] [--ping-samples N]
  *       [--before-classpath CP]   (adds kinds binding@before, camel@before: an earlier build, same run)
  * </pre>
@@ -49,7 +49,8 @@ public final class Suite {
             Set<String> sections,
             List<String> kinds) {
 
-        static final Set<String> ALL_SECTIONS = Set.of("sub", "pub", "rtt", "rss");
+        static final Set<String> ALL_SECTIONS =
+                Set.of("sub", "pub", "putcost", "rtt", "rate", "rss");
         static final List<String> ALL_KINDS = List.of("rust", "binding", "camel", "python");
 
         /** A minute or two: one pass, short rounds. */
@@ -154,6 +155,30 @@ public final class Suite {
     static final String CAMEL_SPIN = "camel-spin";
 
     static final int CAMEL_SPIN_MICROS = 2000;
+
+    /**
+     * Section "rate": ping-pong at these rates (pings per second) besides back to back (the smoke
+     * run only the fastest).
+     */
+    static final List<Integer> RATES = List.of(100, 1000);
+
+    private List<Integer> rates() {
+        return settings.name().equals("smoke") ? List.of(1000) : RATES;
+    }
+
+    /** The kinds ping-ponged at a rate: rust, binding, camel and camel-spin of {@code kinds}. */
+    static List<String> rateKinds(List<String> kinds) {
+        List<String> r = new ArrayList<>();
+        for (String k : kinds) {
+            if (!k.equals("python")) {
+                r.add(k);
+            }
+            if (k.equals("camel")) {
+                r.add(CAMEL_SPIN);
+            }
+        }
+        return r;
+    }
 
     static final List<String> DEFAULT_JAVA_OPTS =
             List.of(
@@ -313,6 +338,22 @@ public final class Suite {
                     }
                 }
             }
+            if (s.sections().contains("putcost")) {
+                for (int size : s.sizes()) {
+                    for (String kind : kinds) {
+                        if (!kind.equals("python")) {
+                            putAlone(kind, size, p);
+                        }
+                    }
+                }
+            }
+            if (s.sections().contains("rate")) {
+                for (int rate : rates()) {
+                    for (String kind : rateKinds(kinds)) {
+                        pingPongAtRate(kind, rate, p);
+                    }
+                }
+            }
         }
         if (s.sections().contains("rss") && s.rssMessages() > 0) {
             for (String kind : List.of("binding", "camel")) {
@@ -365,7 +406,9 @@ public final class Suite {
                                     "--connect",
                                     endpoint(port),
                                     "--size",
-                                    Integer.toString(size)))) {
+                                    Integer.toString(size),
+                                    "--report-ms",
+                                    Integer.toString(settings.roundMs())))) {
                 p.await("READY", 90);
                 for (String line : s.until("DONE", seconds)) {
                     String[] f = line.split(" ");
@@ -375,10 +418,132 @@ public final class Suite {
                         add(stats, sub + " " + label(size) + " " + f[1], Double.parseDouble(f[2]));
                     }
                 }
+                if (section.equals("pub") || (section.equals("sub") && sub.equals("rust"))) {
+                    putCost(pub + " " + label(size) + " ", p.drain());
+                }
             }
         } catch (Proc.BenchException | IOException | RuntimeException e) {
             fail(what + pass, e);
         }
+    }
+
+    /**
+     * A publisher's cost per put from its {@code PUTS <puts> <cpu ns> [<bytes allocated>]} lines,
+     * one per round: the median over the rounds after the warm-up ones.
+     */
+    private void putCost(String key, List<String> lines) {
+        List<long[]> reports = new ArrayList<>();
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f[0].equals("PUTS") && f.length >= 3) {
+                reports.add(
+                        new long[] {
+                            Long.parseLong(f[1]),
+                            Long.parseLong(f[2]),
+                            f.length > 3 ? Long.parseLong(f[3]) : -1
+                        });
+            }
+        }
+        List<Double> cpu = new ArrayList<>();
+        List<Double> alloc = new ArrayList<>();
+        for (int i = settings.warmup() + 1; i < reports.size(); i++) {
+            long[] a = reports.get(i - 1);
+            long[] b = reports.get(i);
+            long puts = b[0] - a[0];
+            if (puts > 0) {
+                cpu.add((b[1] - a[1]) / (double) puts);
+                if (a[2] >= 0) {
+                    alloc.add((b[2] - a[2]) / (double) puts);
+                }
+            }
+        }
+        if (!cpu.isEmpty()) {
+            add(stats, key + "cpu_ns_per_put", percentile(cpu, 50));
+        }
+        if (!alloc.isEmpty()) {
+            add(stats, key + "alloc_bytes_per_put", percentile(alloc, 50));
+        }
+    }
+
+    /**
+     * A publisher's put loop with no subscriber anywhere (no link): what one put costs the
+     * publishing process by itself, without back-pressure from a subscriber.
+     */
+    private void putAlone(String kind, int size, String pass) {
+        String what = "putcost " + kind + " " + label(size);
+        progress.accept("# " + what + pass);
+        try (Proc p =
+                start(
+                        kind + "-pub-alone-" + size,
+                        kind,
+                        "pub",
+                        List.of(
+                                "--size",
+                                Integer.toString(size),
+                                "--report-ms",
+                                Integer.toString(settings.roundMs())))) {
+            p.await("READY", 90);
+            Thread.sleep((settings.warmup() + settings.rounds() + 1L) * settings.roundMs() + 100);
+            putCost(kind + " " + label(size) + " alone ", p.drain());
+        } catch (Proc.BenchException | IOException | RuntimeException e) {
+            fail(what + pass, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail(what + pass, new IllegalStateException("interrupted"));
+        }
+    }
+
+    /**
+     * Ping-pong at {@code rate} pings per second (after a back-to-back warm-up): the processes idle
+     * between pings, as at a real message rate, so what waking up costs is in the round trip.
+     */
+    private void pingPongAtRate(String kind, int rate, String pass) {
+        String what = "rtt@" + rate + " " + kind;
+        progress.accept("# " + what + pass);
+        int port = freePort();
+        List<String> spin =
+                kind.equals(CAMEL_SPIN)
+                        ? List.of("--idle-spin-micros", Integer.toString(CAMEL_SPIN_MICROS))
+                        : List.of();
+        int n = rateSamples(rate);
+        List<String> pongArgs = new ArrayList<>(List.of("--listen", endpoint(port)));
+        pongArgs.addAll(spin);
+        List<String> pingArgs =
+                new ArrayList<>(
+                        List.of(
+                                "--connect",
+                                endpoint(port),
+                                "--size",
+                                Integer.toString(settings.pingSize()),
+                                "--warmup",
+                                Integer.toString(settings.pingWarmup()),
+                                "--samples",
+                                Integer.toString(n),
+                                "--rate",
+                                Integer.toString(rate)));
+        pingArgs.addAll(spin);
+        try (Proc pong = start(kind + "-pong-" + rate, kind, "pong", pongArgs)) {
+            pong.await("READY", 90);
+            try (Proc ping = start(kind + "-ping-" + rate, kind, "ping", pingArgs)) {
+                ping.await("READY", 90);
+                String rtts = ping.await("RTT_NS", 90 + settings.pingWarmup() / 100 + n / rate);
+                for (String v : rtts.substring("RTT_NS ".length()).split(",")) {
+                    add(samples, what, Double.parseDouble(v));
+                }
+                ping.until("DONE", 30);
+            }
+        } catch (Proc.BenchException | IOException | RuntimeException e) {
+            fail(what + pass, e);
+        }
+    }
+
+    /**
+     * Round trips measured at {@code rate}/s per pass: what fits in 4 s (full run: 6 s per pass of
+     * five; smoke: 1 s), at most pingSamples.
+     */
+    private int rateSamples(int rate) {
+        int seconds = settings.name().equals("full") ? 6 : settings.name().equals("smoke") ? 1 : 4;
+        return Math.max(10, Math.min(settings.pingSamples(), rate * seconds));
     }
 
     private void pingPong(String kind, String pass) {
@@ -531,6 +696,75 @@ public final class Suite {
                                 v.size()));
             }
         }
+        if (s.sections().contains("rate")) {
+            section(
+                    "latency at a rate: the same ping-pong, one ping every 1/rate s after a back-to-back"
+                            + " warm-up (processes idle between pings)");
+            for (int rate : rates()) {
+                for (String kind : rateKinds(s.kinds())) {
+                    List<Double> v = samples.getOrDefault("rtt@" + rate + " " + kind, List.of());
+                    if (!v.isEmpty()) {
+                        line(
+                                String.format(
+                                        Locale.ROOT,
+                                        "rtt@%-5d %-14s median %8.1f us   p99 %8.1f us   (%d round trips)",
+                                        rate,
+                                        kind,
+                                        percentile(v, 50) / 1000,
+                                        percentile(v, 99) / 1000,
+                                        v.size()));
+                    }
+                }
+            }
+        }
+        section(
+                "cost per put (publishers): CPU time of the whole publisher process and bytes allocated by all"
+                        + " its threads per put, median over the measured rounds (rust: its publisher"
+                        + " feeding the Rust subscriber)");
+        for (int size : s.sizes()) {
+            for (String kind : s.kinds()) {
+                List<Double> cpu =
+                        stats.getOrDefault(kind + " " + label(size) + " cpu_ns_per_put", List.of());
+                List<Double> alloc =
+                        stats.getOrDefault(
+                                kind + " " + label(size) + " alloc_bytes_per_put", List.of());
+                if (!cpu.isEmpty()) {
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "put      %-5s %-14s %8.0f ns/put%s  (median of %d runs)",
+                                    label(size),
+                                    kind,
+                                    percentile(cpu, 50),
+                                    alloc.isEmpty()
+                                            ? ""
+                                            : String.format(
+                                                    Locale.ROOT,
+                                                    ", %.1f B/put",
+                                                    percentile(alloc, 50)),
+                                    cpu.size()));
+                }
+            }
+        }
+        section(
+                "cost per put, publisher alone (no subscriber, no link): CPU time of the publisher process per put");
+        for (int size : s.sizes()) {
+            for (String kind : s.kinds()) {
+                List<Double> cpu =
+                        stats.getOrDefault(
+                                kind + " " + label(size) + " alone cpu_ns_per_put", List.of());
+                if (!cpu.isEmpty()) {
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "putalone %-5s %-14s %8.0f ns/put  (median of %d runs)",
+                                    label(size),
+                                    kind,
+                                    percentile(cpu, 50),
+                                    cpu.size()));
+                }
+            }
+        }
         section(
                 "cost per message (Java peers): bytes allocated by all threads per received message over the measured"
                         + " rounds; JNI crossings per received sample; native objects alive");
@@ -636,6 +870,7 @@ public final class Suite {
             ratio(n + "camel_rtt_vs_rust", "rtt camel" + when, "rtt rust");
             if (when.isEmpty()) {
                 ratio("camel_spin_rtt_vs_rust", "rtt " + CAMEL_SPIN, "rtt rust");
+                rateRatios();
             }
             if (when.isEmpty()) {
                 ratio("python_rtt_vs_rust", "rtt python", "rtt rust");
@@ -662,6 +897,50 @@ public final class Suite {
                             v.size(),
                             Collections.min(v),
                             Collections.max(v)));
+        }
+    }
+
+    /**
+     * Round trips against Rust's, median and p99: back to back ({@code _b2b}) and at each rate
+     * ({@code _100hz}, ...); and a publisher's CPU per put against Rust's.
+     */
+    private void rateRatios() {
+        for (String kind : List.of("binding", "camel", CAMEL_SPIN)) {
+            String n = kind.replace('-', '_');
+            ratioAt(n + "_rtt_p99_vs_rust_b2b", "rtt " + kind, "rtt rust", 99);
+            for (int rate : rates()) {
+                String a = "rtt@" + rate + " " + kind;
+                String b = "rtt@" + rate + " rust";
+                ratioAt(n + "_rtt_vs_rust_" + rate + "hz", a, b, 50);
+                ratioAt(n + "_rtt_p99_vs_rust_" + rate + "hz", a, b, 99);
+            }
+        }
+        for (int size : settings.sizes()) {
+            String l = label(size);
+            for (String kind : List.of("binding", "camel")) {
+                for (String alone : List.of("", "alone ")) {
+                    List<Double> x =
+                            stats.getOrDefault(
+                                    kind + " " + l + " " + alone + "cpu_ns_per_put", List.of());
+                    List<Double> y =
+                            stats.getOrDefault(
+                                    "rust " + l + " " + alone + "cpu_ns_per_put", List.of());
+                    if (!x.isEmpty() && !y.isEmpty()) {
+                        // Rust's CPU over ours: like the throughput ratios, higher is better
+                        ratios.put(
+                                kind + "_pub_" + alone.replace(" ", "_") + "cpu_vs_rust_" + l,
+                                percentile(y, 50) / percentile(x, 50));
+                    }
+                }
+            }
+        }
+    }
+
+    private void ratioAt(String name, String a, String b, double p) {
+        List<Double> x = samples.getOrDefault(a, List.of());
+        List<Double> y = samples.getOrDefault(b, List.of());
+        if (!x.isEmpty() && !y.isEmpty()) {
+            ratios.put(name, percentile(x, p) / percentile(y, p));
         }
     }
 

@@ -49,10 +49,19 @@ class BenchSmokeTest {
                     .isPositive();
             assertThat(r.median("rtt " + kind)).as("ping-pong of " + kind).isPositive();
         }
+        for (String kind : List.of("rust", "binding", "camel", "camel-spin")) {
+            assertThat(r.median("rtt@1000 " + kind))
+                    .as("ping-pong at 1000/s of " + kind)
+                    .isPositive();
+        }
         for (String kind : List.of("binding", "camel")) {
             assertThat(r.median("pub " + kind + " 8B"))
                     .as("publisher throughput of " + kind)
                     .isPositive();
+            assertThat(r.stat(kind + " 8B alone cpu_ns_per_put"))
+                    .as("cost per put of " + kind + " alone")
+                    .isNotEmpty()
+                    .allMatch(c -> c > 0);
             assertThat(r.stat(kind + " 8B alloc_bytes_per_msg"))
                     .as("allocation of " + kind)
                     .allMatch(b -> b > 0);
@@ -70,6 +79,8 @@ class BenchSmokeTest {
                         "camel_vs_rust_8B",
                         "camel_vs_python_8B",
                         "camel_rtt_vs_rust",
+                        "camel_rtt_vs_rust_1000hz",
+                        "camel_rtt_p99_vs_rust_1000hz",
                         "binding_pub_vs_rust_8B",
                         "camel_pub_vs_rust_8B");
         assertThat(r.lines()).anyMatch(l -> l.startsWith("RATIO camel_vs_rust_8B "));
