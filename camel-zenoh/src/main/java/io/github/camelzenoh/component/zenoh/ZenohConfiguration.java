@@ -197,9 +197,9 @@ public class ZenohConfiguration implements Cloneable {
             defaultValue = "0",
             description =
                     "Subscriber: samples per Exchange. 0 (the default) routes one Exchange per"
-                            + " sample. N > 0 routes one Exchange per batch the native side delivered"
+                            + " sample. N above 0 routes one Exchange per batch the native side delivered"
                             + " together (merged with what is already queued, split at N): body"
-                            + " List<ZenohSample>, header CamelZenohBatchSize, no per-sample headers."
+                            + " a List of ZenohSample, header CamelZenohBatchSize, no per-sample headers."
                             + " At most 1000000.")
     private int batchSize;
 
@@ -303,7 +303,7 @@ public class ZenohConfiguration implements Cloneable {
             label = "producer",
             defaultValue = "false",
             description =
-                    "put: a body that is a List (any Iterable, or an array) of ZenohSample, byte[]"
+                    "put: a body that is a List (any Iterable, or an array) of ZenohSample, byte array"
                             + " or String sends each element as one put, in order, with one native"
                             + " call per chunk of elements. Any other body is sent as one put.")
     private boolean batch;

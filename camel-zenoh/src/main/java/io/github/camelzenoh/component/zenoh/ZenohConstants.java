@@ -112,7 +112,7 @@ public final class ZenohConstants {
             label = "consumer",
             description =
                     "Batch consumer (batchSize > 0): how many samples the body's"
-                            + " List<ZenohSample> holds.",
+                            + " List of ZenohSample holds.",
             javaType = "Integer")
     public static final String BATCH_SIZE = "CamelZenohBatchSize";
 
