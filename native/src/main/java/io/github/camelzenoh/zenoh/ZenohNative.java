@@ -110,6 +110,18 @@ final class ZenohNative {
             int dataLength,
             String[] schemas);
 
+    /** As {@link #publisherPutBatch}, each element put on {@code keyExpr} through the session. */
+    static native void sessionPutBatch(
+            long sessionPtr,
+            String keyExpr,
+            int qos,
+            int first,
+            int count,
+            int[] meta,
+            byte[] data,
+            int dataLength,
+            String[] schemas);
+
     static native void publisherDelete(long publisherPtr, byte[] attachment);
 
     static native void publisherUndeclare(long publisherPtr);

@@ -238,10 +238,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
     static final int BATCH_CHUNK_BYTES = 1 << 20;
 
     /**
-     * batch=true: each element of a List/Iterable/array body is one put, in order, through the
-     * publisher in one native call per chunk. A collection or array is checked whole before
-     * anything is sent; a lazy Iterable's bad element fails when reached (the chunks before it were
-     * sent).
+     * batch=true: each element of a List/Iterable/array body is one put, in order, in one native
+     * call per chunk: through the publisher, or with an override key through the session. A
+     * collection or array is checked whole before anything is sent; a lazy Iterable's bad element
+     * fails when reached (the chunks before it were sent).
      */
     private int putBatch(Exchange exchange, Message m, Object body, String override)
             throws Exception {
@@ -269,11 +269,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 if ("DELETE".equals(s.kind())) {
                     // a received delete stays a delete, in its place in the order
                     i++;
+                    send(p, override, chunk);
+                    chunk.clear(i);
                     if (p == null) {
                         endpoint.session().delete(override, s.attachment(), options.qos());
                     } else {
-                        p.put(chunk);
-                        chunk.clear(i);
                         p.delete(s.attachment());
                     }
                     continue;
@@ -302,24 +302,27 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 att = headerAttachment;
             }
             i++;
-            if (p == null) {
-                endpoint.session().put(override, payload, enc, att, options.qos());
-                continue;
-            }
-            if (!checked) {
+            if (p != null && !checked) {
                 checkMatching(exchange, p, "batch put");
                 checked = true;
             }
             chunk.add(payload, enc, att);
             if (chunk.size() >= BATCH_CHUNK || chunk.bytes() >= BATCH_CHUNK_BYTES) {
-                p.put(chunk);
+                send(p, override, chunk);
                 chunk.clear(i);
             }
         }
+        send(p, override, chunk);
+        return i;
+    }
+
+    /** One native call: through the publisher, or to the override key through the session. */
+    private void send(Publisher p, String override, PutBatch chunk) {
         if (p != null) {
             p.put(chunk);
+        } else {
+            endpoint.session().put(override, chunk, options.qos());
         }
-        return i;
     }
 
     private static final byte[] EMPTY = new byte[0];

@@ -133,6 +133,34 @@ class ZenohBatchProducerTest extends ZenohTestSupport {
     }
 
     @Test
+    void anOverrideKeySendsTheWholeBatchThereInOrder() {
+        List<Sample> other = Collections.synchronizedList(new ArrayList<>());
+        try (Subscriber o =
+                peer.declareSubscriber("bp/other", SubscriberOptions.DEFAULT, other::add)) {
+            subscribe();
+            Waits.awaitSubscriberSeenByRoutes(context, "bp/other");
+            int n = ZenohProducer.BATCH_CHUNK + 3; // two native calls
+            List<String> body = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                body.add("o" + i);
+            }
+            template.sendBodyAndHeader(
+                    "direct:batch", body, ZenohConstants.OVERRIDE_KEY_EXPR, "bp/other");
+            Waits.until("all " + n + " puts on bp/other", WAIT, () -> other.size() >= n);
+            synchronized (other) {
+                assertThat(other).extracting(ZenohBatchProducerTest::text).isEqualTo(body);
+                assertThat(other)
+                        .allSatisfy(
+                                s -> {
+                                    assertThat(s.keyExpr()).isEqualTo("bp/other");
+                                    assertThat(s.encoding()).isEqualTo(Encoding.ZENOH_STRING);
+                                });
+            }
+            assertThat(received).as("nothing on the endpoint's own key").isEmpty();
+        }
+    }
+
+    @Test
     void aBadElementFailsNamingItsIndexAndNothingIsSent() {
         subscribe();
         assertThatThrownBy(() -> template.sendBody("direct:batch", List.of("a", 42, "c")))
