@@ -7,6 +7,7 @@
 //! turns Rust errors and panics into Java exceptions. Received data crosses as plain JVM values
 //! (see `sample.rs`); only long-lived objects get a handle (see `handle.rs`).
 
+mod batch;
 mod boundary;
 mod delivery;
 mod get;

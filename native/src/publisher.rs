@@ -28,7 +28,7 @@ pub enum AnyPublisher {
 }
 
 impl AnyPublisher {
-    fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         match self {
             AnyPublisher::Plain(p) => p.key_expr().to_string(),
             AnyPublisher::Advanced(p) => p.key_expr().to_string(),

@@ -173,6 +173,11 @@ final class Dispatch {
                     LOG.log(Level.WARNING, "sample listener failed on '" + key + "'", t);
                 }
             }
+            try {
+                listener.onBatchEnd();
+            } catch (Throwable t) {
+                LOG.log(Level.WARNING, "sample listener failed at the end of a batch", t);
+            }
         }
 
         @Override

@@ -38,6 +38,30 @@ public final class Publisher extends NativeHandle {
         }
     }
 
+    /**
+     * Sends the batch's puts in order, in one native call. On a failure the exception names the
+     * element (its index counted from the batch's {@code first}, see {@link PutBatch#clear}); the
+     * elements before it were sent.
+     */
+    public void put(PutBatch batch) {
+        if (batch.size() == 0) {
+            return;
+        }
+        long p = acquire();
+        try {
+            ZenohNative.publisherPutBatch(
+                    p,
+                    batch.first(),
+                    batch.size(),
+                    batch.meta(),
+                    batch.data(),
+                    batch.bytes(),
+                    batch.schemas());
+        } finally {
+            release();
+        }
+    }
+
     /** True when some subscriber, in this session or another, matches this publisher now. */
     public boolean hasMatchingSubscribers() {
         long p = acquire();

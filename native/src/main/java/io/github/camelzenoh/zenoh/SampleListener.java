@@ -21,4 +21,13 @@ public interface SampleListener {
      * the delivering thread, with the next samples.
      */
     default void onDropped(long count) {}
+
+    /**
+     * The samples given to {@link #onSample} since the previous call of this method (or since the
+     * subscriber was declared) are one batch the native side delivered together — one call per
+     * chunk of a burst, after a single sample when zenoh has no backlog. Called on the delivering
+     * thread after the batch's last sample; a listener that gathers samples hands them on here, so
+     * nothing it gathered waits for a later sample.
+     */
+    default void onBatchEnd() {}
 }

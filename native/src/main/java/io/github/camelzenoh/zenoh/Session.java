@@ -180,6 +180,31 @@ public final class Session extends NativeHandle {
         }
     }
 
+    /**
+     * One-shot puts of the batch's elements on {@code keyExpr}, in order, in one native call (see
+     * {@link Publisher#put(PutBatch)}; a failure names the element, those before it were sent).
+     */
+    public void put(String keyExpr, PutBatch batch, Qos qos) {
+        if (batch.size() == 0) {
+            return;
+        }
+        long p = acquire();
+        try {
+            ZenohNative.sessionPutBatch(
+                    p,
+                    keyExpr,
+                    qos.bits(),
+                    batch.first(),
+                    batch.size(),
+                    batch.meta(),
+                    batch.data(),
+                    batch.bytes(),
+                    batch.schemas());
+        } finally {
+            release();
+        }
+    }
+
     public void delete(String keyExpr, byte[] attachment, Qos qos) {
         long p = acquire();
         try {

@@ -94,6 +94,34 @@ final class ZenohNative {
             String encodingSchema,
             byte[] attachment);
 
+    /**
+     * Puts {@code count} elements in order (native/src/batch.rs): element i is {@code meta[4i]}
+     * payload length, {@code meta[4i+1]} encoding id (-1: the publisher's), {@code meta[4i+2]}
+     * index of its schema in {@code schemas} (-1: none), {@code meta[4i+3]} attachment length (-1:
+     * none); the first {@code dataLength} bytes of {@code data} hold each payload then its
+     * attachment, back to back. {@code first} names the elements in errors.
+     */
+    static native void publisherPutBatch(
+            long publisherPtr,
+            int first,
+            int count,
+            int[] meta,
+            byte[] data,
+            int dataLength,
+            String[] schemas);
+
+    /** As {@link #publisherPutBatch}, each element put on {@code keyExpr} through the session. */
+    static native void sessionPutBatch(
+            long sessionPtr,
+            String keyExpr,
+            int qos,
+            int first,
+            int count,
+            int[] meta,
+            byte[] data,
+            int dataLength,
+            String[] schemas);
+
     static native void publisherDelete(long publisherPtr, byte[] attachment);
 
     static native void publisherUndeclare(long publisherPtr);

@@ -132,6 +132,26 @@ final class Proc implements AutoCloseable {
         return got;
     }
 
+    /**
+     * CPU time (user + system) of the process so far, from /proc (Linux; -1 elsewhere), in
+     * nanoseconds at the kernel's clock-tick resolution.
+     */
+    long cpuNanos() {
+        try {
+            String stat =
+                    java.nio.file.Files.readString(Path.of("/proc/" + process.pid() + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // after "pid (comm) ": state is field 0, utime field 11, stime field 12
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            return ticks * (1_000_000_000L / CLOCK_TICKS);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** USER_HZ: 100 on every Linux the benchmark runs on (getconf CLK_TCK). */
+    private static final long CLOCK_TICKS = 100;
+
     /** Closes stdin (the peer exits by itself), then terminates, then kills. Idempotent. */
     @Override
     public void close() {

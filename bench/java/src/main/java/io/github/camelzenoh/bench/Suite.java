@@ -51,7 +51,16 @@ public final class Suite {
 
         static final Set<String> ALL_SECTIONS =
                 Set.of("sub", "pub", "putcost", "rtt", "rate", "rss");
-        static final List<String> ALL_KINDS = List.of("rust", "binding", "camel", "python");
+        static final List<String> ALL_KINDS =
+                List.of(
+                        "rust",
+                        "binding",
+                        "camel",
+                        "python",
+                        "camel-floor",
+                        "camel-floor-pub",
+                        "camel-batch",
+                        "camel-batch-pub");
 
         /** A minute or two: one pass, short rounds. */
         public static Settings quick() {
@@ -154,6 +163,19 @@ public final class Suite {
      */
     static final String CAMEL_SPIN = "camel-spin";
 
+    /**
+     * The kinds of {@link BatchPeer}: Camel's floor without zenoh (measured in their own process,
+     * no publisher feeds them) and the batch options (camel-batch-pub in the publisher section
+     * only, the others in the subscriber section only).
+     */
+    static final List<String> BATCH_KINDS =
+            List.of("camel-floor", "camel-floor-pub", "camel-batch", "camel-batch-pub");
+
+    static final Set<String> SELF_FED = Set.of("camel-floor", "camel-floor-pub");
+
+    static final Set<String> PUB_KINDS =
+            Set.of("binding", "camel", "binding@before", "camel@before", "camel-batch-pub");
+
     static final int CAMEL_SPIN_MICROS = 2000;
 
     /**
@@ -170,7 +192,7 @@ public final class Suite {
     static List<String> rateKinds(List<String> kinds) {
         List<String> r = new ArrayList<>();
         for (String k : kinds) {
-            if (!k.equals("python")) {
+            if (!k.equals("python") && !BATCH_KINDS.contains(k)) {
                 r.add(k);
             }
             if (k.equals("camel")) {
@@ -317,14 +339,16 @@ public final class Suite {
             if (s.sections().contains("sub")) {
                 for (int size : s.sizes()) {
                     for (String kind : kinds) {
-                        throughput("sub", kind, "rust", size, p, 0);
+                        if (!kind.equals("camel-batch-pub")) {
+                            throughput("sub", kind, "rust", size, p, 0);
+                        }
                     }
                 }
             }
             if (s.sections().contains("pub")) {
                 for (int size : s.sizes()) {
                     for (String kind : kinds) {
-                        if (JAVA_KINDS.contains(kind)) {
+                        if (PUB_KINDS.contains(kind)) {
                             throughput("pub", "rust", kind, size, p, 0);
                         }
                     }
@@ -332,6 +356,9 @@ public final class Suite {
             }
             if (s.sections().contains("rtt")) {
                 for (String kind : kinds) {
+                    if (BATCH_KINDS.contains(kind)) {
+                        continue; // throughput kinds
+                    }
                     pingPong(kind, p);
                     if (kind.equals("camel")) {
                         pingPong(CAMEL_SPIN, p);
@@ -341,7 +368,7 @@ public final class Suite {
             if (s.sections().contains("putcost")) {
                 for (int size : s.sizes()) {
                     for (String kind : kinds) {
-                        if (!kind.equals("python")) {
+                        if (!kind.equals("python") && !BATCH_KINDS.contains(kind)) {
                             putAlone(kind, size, p);
                         }
                     }
@@ -395,22 +422,57 @@ public final class Suite {
                 90
                         + (settings.warmup() + settings.rounds() + 1L) * settings.roundMs() / 1000
                         + rssMessages / 20_000;
+        if (SELF_FED.contains(sub)) {
+            subArgs.addAll(List.of("--size", Integer.toString(size)));
+        }
         try (Proc s = start(sub + "-sub-" + size, sub, "sub", subArgs)) {
             s.await("READY", 90);
             try (Proc p =
-                    start(
-                            pub + "-pub-" + size,
-                            pub,
-                            "pub",
-                            List.of(
-                                    "--connect",
-                                    endpoint(port),
-                                    "--size",
-                                    Integer.toString(size),
-                                    "--report-ms",
-                                    Integer.toString(settings.roundMs())))) {
-                p.await("READY", 90);
-                for (String line : s.until("DONE", seconds)) {
+                    SELF_FED.contains(sub)
+                            ? null
+                            : start(
+                                    pub + "-pub-" + size,
+                                    pub,
+                                    "pub",
+                                    List.of(
+                                            "--connect",
+                                            endpoint(port),
+                                            "--size",
+                                            Integer.toString(size),
+                                            "--report-ms",
+                                            Integer.toString(settings.roundMs())))) {
+                if (p != null) {
+                    p.await("READY", 90);
+                }
+                // a Java publisher's CPU per message: its process CPU time from the end of the
+                // first measured round to the end of the last / the messages received meanwhile
+                boolean pubCpu = section.equals("pub") && p != null && PUB_KINDS.contains(pub);
+                List<String> got = new ArrayList<>();
+                if (pubCpu) {
+                    long cpuFirst = -1;
+                    long cpuLast = -1;
+                    double msgs = 0;
+                    for (int r = 0; r < settings.rounds(); r++) {
+                        List<String> upTo = s.until("ROUND", seconds);
+                        long cpu = p.cpuNanos();
+                        got.addAll(upTo);
+                        String[] f = upTo.get(upTo.size() - 1).split(" ");
+                        if (r == 0) {
+                            cpuFirst = cpu;
+                        } else {
+                            msgs += Double.parseDouble(f[1]) * settings.roundMs() / 1000.0;
+                            cpuLast = cpu;
+                        }
+                    }
+                    if (msgs > 0 && cpuFirst >= 0 && cpuLast >= 0) {
+                        add(
+                                stats,
+                                "pub " + pub + " " + label(size) + " cpu_ns_per_msg",
+                                (cpuLast - cpuFirst) / msgs);
+                    }
+                }
+                got.addAll(s.until("DONE", seconds));
+                for (String line : got) {
                     String[] f = line.split(" ");
                     if (f[0].equals("ROUND")) {
                         add(samples, what, Double.parseDouble(f[1]));
@@ -418,7 +480,8 @@ public final class Suite {
                         add(stats, sub + " " + label(size) + " " + f[1], Double.parseDouble(f[2]));
                     }
                 }
-                if (section.equals("pub") || (section.equals("sub") && sub.equals("rust"))) {
+                if (p != null
+                        && (section.equals("pub") || (section.equals("sub") && sub.equals("rust")))) {
                     putCost(pub + " " + label(size) + " ", p.drain());
                 }
             }
@@ -595,6 +658,17 @@ public final class Suite {
                                     "-u",
                                     tools.pythonScript().toString(),
                                     command));
+            case "camel-floor", "camel-floor-pub", "camel-batch", "camel-batch-pub" -> {
+                cmd.add(tools.java().toString());
+                cmd.addAll(tools.javaOpts());
+                cmd.addAll(
+                        List.of(
+                                "-cp",
+                                tools.classpath(),
+                                BatchPeer.class.getName(),
+                                kind,
+                                command));
+            }
             case "binding", "camel", CAMEL_SPIN, "binding@before", "camel@before" -> {
                 boolean before = kind.endsWith("@before");
                 if (before && tools.beforeClasspath() == null) {
@@ -666,6 +740,27 @@ public final class Suite {
                             (kind.equals("rust") ? "sub rust " : "pub " + kind + " ") + label(size),
                             kind,
                             size);
+                }
+            }
+        }
+        section(
+                "publisher CPU: CPU time of the whole Java publisher process per message received by"
+                        + " the Rust subscriber over the measured rounds (camel-floor-pub: per message"
+                        + " of its own loop, from the subscriber CPU above)");
+        for (int size : s.sizes()) {
+            for (String kind : s.kinds()) {
+                List<Double> cpu =
+                        stats.getOrDefault(
+                                "pub " + kind + " " + label(size) + " cpu_ns_per_msg", List.of());
+                if (!cpu.isEmpty()) {
+                    line(
+                            String.format(
+                                    Locale.ROOT,
+                                    "pub_cpu  %-5s %-14s %8.0f ns/msg  (median of %d runs)",
+                                    label(size),
+                                    kind,
+                                    percentile(cpu, 50),
+                                    cpu.size()));
                 }
             }
         }
@@ -876,6 +971,23 @@ public final class Suite {
                 ratio("python_rtt_vs_rust", "rtt python", "rtt rust");
             }
         }
+        // Camel's share over its floor: the route's CPU per message / (Camel's minimal loop + the
+        // binding doing the same zenoh work); the same for the publisher
+        for (int size : s.sizes()) {
+            String l = label(size);
+            overFloor(
+                    "camel_overhead_vs_floor_" + l,
+                    "camel " + l + " cpu_ns_per_msg",
+                    "camel-floor " + l + " cpu_ns_per_msg",
+                    "binding " + l + " cpu_ns_per_msg");
+            overFloor(
+                    "camel_pub_overhead_vs_floor_" + l,
+                    "pub camel " + l + " cpu_ns_per_msg",
+                    "camel-floor-pub " + l + " cpu_ns_per_msg",
+                    "pub binding " + l + " cpu_ns_per_msg");
+            ratio("camel_batch_vs_rust_" + l, "sub camel-batch " + l, "sub rust " + l);
+            ratio("camel_batch_pub_vs_rust_" + l, "pub camel-batch-pub " + l, "sub rust " + l);
+        }
         if (!failures.isEmpty()) {
             section("failures");
             failures.forEach(this::line);
@@ -949,6 +1061,16 @@ public final class Suite {
         List<Double> y = samples.getOrDefault(b, List.of());
         if (!x.isEmpty() && !y.isEmpty()) {
             ratios.put(name, percentile(x, 50) / percentile(y, 50));
+        }
+    }
+
+    /** median(a) / (median(floor) + median(binding)) of the stats, when all three exist. */
+    private void overFloor(String name, String a, String floor, String binding) {
+        List<Double> x = stats.getOrDefault(a, List.of());
+        List<Double> f = stats.getOrDefault(floor, List.of());
+        List<Double> b = stats.getOrDefault(binding, List.of());
+        if (!x.isEmpty() && !f.isEmpty() && !b.isEmpty()) {
+            ratios.put(name, percentile(x, 50) / (percentile(f, 50) + percentile(b, 50)));
         }
     }
 

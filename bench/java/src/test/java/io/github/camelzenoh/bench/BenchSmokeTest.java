@@ -73,6 +73,16 @@ class BenchSmokeTest {
                     .as("native objects left by " + kind)
                     .containsOnly(0.0);
         }
+        for (String kind : List.of("camel-floor", "camel-floor-pub", "camel-batch")) {
+            assertThat(r.median("sub " + kind + " 8B")).as("throughput of " + kind).isPositive();
+        }
+        assertThat(r.median("pub camel-batch-pub 8B")).as("batch publisher").isPositive();
+        assertThat(r.ratios())
+                .containsKeys(
+                        "camel_overhead_vs_floor_8B",
+                        "camel_pub_overhead_vs_floor_8B",
+                        "camel_batch_vs_rust_8B",
+                        "camel_batch_pub_vs_rust_8B");
         assertThat(r.ratios())
                 .containsKeys(
                         "binding_vs_rust_8B",

@@ -35,6 +35,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "autocanonize": getOrCreateConfiguration(target).setAutocanonize(property(camelContext, boolean.class, value)); return true;
         case "autowiredenabled":
         case "autowiredEnabled": target.setAutowiredEnabled(property(camelContext, boolean.class, value)); return true;
+        case "batch": getOrCreateConfiguration(target).setBatch(property(camelContext, boolean.class, value)); return true;
+        case "batchsize":
+        case "batchSize": getOrCreateConfiguration(target).setBatchSize(property(camelContext, int.class, value)); return true;
+        case "batchtimeout":
+        case "batchTimeout": getOrCreateConfiguration(target).setBatchTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "cachesize":
@@ -105,6 +110,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "autocanonize": return boolean.class;
         case "autowiredenabled":
         case "autowiredEnabled": return boolean.class;
+        case "batch": return boolean.class;
+        case "batchsize":
+        case "batchSize": return int.class;
+        case "batchtimeout":
+        case "batchTimeout": return long.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
         case "cachesize":
@@ -171,6 +181,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "autocanonize": return getOrCreateConfiguration(target).isAutocanonize();
         case "autowiredenabled":
         case "autowiredEnabled": return target.isAutowiredEnabled();
+        case "batch": return getOrCreateConfiguration(target).isBatch();
+        case "batchsize":
+        case "batchSize": return getOrCreateConfiguration(target).getBatchSize();
+        case "batchtimeout":
+        case "batchTimeout": return getOrCreateConfiguration(target).getBatchTimeout();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "cachesize":

@@ -52,9 +52,25 @@ public final class ZenohConvertersLoader implements TypeConverterLoader, CamelCo
                 }
                 return answer;
             });
+        addTypeConverter(registry, byte[].class, io.github.camelzenoh.component.zenoh.ZenohSample.class, false,
+            (type, exchange, value) -> {
+                Object answer = io.github.camelzenoh.component.zenoh.ZenohConverters.toBytes((io.github.camelzenoh.component.zenoh.ZenohSample) value);
+                if (false && answer == null) {
+                    answer = Void.class;
+                }
+                return answer;
+            });
         addTypeConverter(registry, java.lang.String.class, io.github.camelzenoh.component.zenoh.ZenohReply.class, false,
             (type, exchange, value) -> {
                 Object answer = io.github.camelzenoh.component.zenoh.ZenohConverters.toString((io.github.camelzenoh.component.zenoh.ZenohReply) value);
+                if (false && answer == null) {
+                    answer = Void.class;
+                }
+                return answer;
+            });
+        addTypeConverter(registry, java.lang.String.class, io.github.camelzenoh.component.zenoh.ZenohSample.class, false,
+            (type, exchange, value) -> {
+                Object answer = io.github.camelzenoh.component.zenoh.ZenohConverters.toString((io.github.camelzenoh.component.zenoh.ZenohSample) value);
                 if (false && answer == null) {
                     answer = Void.class;
                 }

@@ -26,6 +26,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "allowedorigin":
         case "allowedOrigin": target.getConfiguration().setAllowedOrigin(property(camelContext, io.github.camelzenoh.zenoh.Locality.class, value)); return true;
         case "autocanonize": target.getConfiguration().setAutocanonize(property(camelContext, boolean.class, value)); return true;
+        case "batch": target.getConfiguration().setBatch(property(camelContext, boolean.class, value)); return true;
+        case "batchsize":
+        case "batchSize": target.getConfiguration().setBatchSize(property(camelContext, int.class, value)); return true;
+        case "batchtimeout":
+        case "batchTimeout": target.getConfiguration().setBatchTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": target.setBridgeErrorHandler(property(camelContext, boolean.class, value)); return true;
         case "cachesize":
@@ -95,6 +100,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "allowedorigin":
         case "allowedOrigin": return io.github.camelzenoh.zenoh.Locality.class;
         case "autocanonize": return boolean.class;
+        case "batch": return boolean.class;
+        case "batchsize":
+        case "batchSize": return int.class;
+        case "batchtimeout":
+        case "batchTimeout": return long.class;
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return boolean.class;
         case "cachesize":
@@ -160,6 +170,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "allowedorigin":
         case "allowedOrigin": return target.getConfiguration().getAllowedOrigin();
         case "autocanonize": return target.getConfiguration().isAutocanonize();
+        case "batch": return target.getConfiguration().isBatch();
+        case "batchsize":
+        case "batchSize": return target.getConfiguration().getBatchSize();
+        case "batchtimeout":
+        case "batchTimeout": return target.getConfiguration().getBatchTimeout();
         case "bridgeerrorhandler":
         case "bridgeErrorHandler": return target.isBridgeErrorHandler();
         case "cachesize":

@@ -23,9 +23,12 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(39);
+        Set<String> props = new HashSet<>(42);
         props.add("allowedOrigin");
         props.add("autocanonize");
+        props.add("batch");
+        props.add("batchSize");
+        props.add("batchTimeout");
         props.add("bridgeErrorHandler");
         props.add("cacheSize");
         props.add("complete");

@@ -192,6 +192,26 @@ public class ZenohConfiguration implements Cloneable {
                             + " sample is dropped for this consumer and counted.")
     private int maxPendingBytes = SubscriberOptions.DEFAULT_MAX_PENDING_BYTES;
 
+    @UriParam(
+            label = "consumer",
+            defaultValue = "0",
+            description =
+                    "Subscriber: samples per Exchange. 0 (the default) routes one Exchange per"
+                            + " sample. N above 0 routes one Exchange per batch the native side delivered"
+                            + " together (merged with what is already queued, split at N): body"
+                            + " a List of ZenohSample, header CamelZenohBatchSize, no per-sample headers."
+                            + " At most 1000000.")
+    private int batchSize;
+
+    @UriParam(
+            label = "consumer",
+            defaultValue = "0",
+            javaType = "java.time.Duration",
+            description =
+                    "Batch consumer: milliseconds a batch smaller than batchSize waits for more"
+                            + " samples before it is routed. 0 routes at once what has arrived.")
+    private long batchTimeout;
+
     // ---- producer ---------------------------------------------------------------------------
     @UriParam(
             label = "producer",
@@ -278,6 +298,15 @@ public class ZenohConfiguration implements Cloneable {
                             + " checked at most every 100 ms (not per message), so it may lag by that much. Either way,"
                             + " such messages are counted as unmatched (dev console).")
     private boolean failIfNoSubscribers;
+
+    @UriParam(
+            label = "producer",
+            defaultValue = "false",
+            description =
+                    "put: a body that is a List (any Iterable, or an array) of ZenohSample, byte array"
+                            + " or String sends each element as one put, in order, with one native"
+                            + " call per chunk of elements. Any other body is sent as one put.")
+    private boolean batch;
 
     @UriParam(
             label = "producer,advanced",
@@ -489,6 +518,22 @@ public class ZenohConfiguration implements Cloneable {
         this.idleSpinMicros = idleSpinMicros;
     }
 
+    public int getBatchSize() {
+        return batchSize;
+    }
+
+    public void setBatchSize(int batchSize) {
+        this.batchSize = batchSize;
+    }
+
+    public long getBatchTimeout() {
+        return batchTimeout;
+    }
+
+    public void setBatchTimeout(long batchTimeout) {
+        this.batchTimeout = batchTimeout;
+    }
+
     public int getMaxPendingBytes() {
         return maxPendingBytes;
     }
@@ -559,6 +604,14 @@ public class ZenohConfiguration implements Cloneable {
 
     public void setConsolidation(ConsolidationMode consolidation) {
         this.consolidation = consolidation;
+    }
+
+    public boolean isBatch() {
+        return batch;
+    }
+
+    public void setBatch(boolean batch) {
+        this.batch = batch;
     }
 
     public long getTimeout() {

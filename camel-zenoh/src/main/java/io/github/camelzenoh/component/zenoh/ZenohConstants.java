@@ -108,5 +108,13 @@ public final class ZenohConstants {
             javaType = "String")
     public static final String OPERATION = "CamelZenohOperation";
 
+    @Metadata(
+            label = "consumer",
+            description =
+                    "Batch consumer (batchSize > 0): how many samples the body's"
+                            + " List of ZenohSample holds.",
+            javaType = "Integer")
+    public static final String BATCH_SIZE = "CamelZenohBatchSize";
+
     private ZenohConstants() {}
 }

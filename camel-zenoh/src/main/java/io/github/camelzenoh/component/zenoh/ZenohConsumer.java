@@ -13,6 +13,8 @@ import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.Exchange;
@@ -36,10 +38,14 @@ public class ZenohConsumer extends DefaultConsumer {
     private AutoCloseable declaration;
     private ZenohEndpoint.Use use;
 
+    /** Samples per Exchange; 0: one Exchange per sample. */
+    private final int batchSize;
+
     public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
         this.endpoint = endpoint;
         this.options = endpoint.options();
+        this.batchSize = endpoint.getConfiguration().getBatchSize();
     }
 
     @Override
@@ -70,7 +76,16 @@ public class ZenohConsumer extends DefaultConsumer {
                                 this,
                                 "ZenohConsumer[" + endpoint.shortKey() + "]",
                                 c.getConcurrentConsumers());
-        handoff.start(executor, c.getConcurrentConsumers(), this::route);
+        if (batchSize > 0) {
+            handoff.<ZenohSample>startBatches(
+                    executor,
+                    c.getConcurrentConsumers(),
+                    batchSize,
+                    TimeUnit.MILLISECONDS.toNanos(c.getBatchTimeout()),
+                    this::routeBatch);
+        } else {
+            handoff.start(executor, c.getConcurrentConsumers(), this::route);
+        }
         try {
             declaration = declare(use.session(), use.keyExpr(), c);
         } catch (RuntimeException e) {
@@ -93,7 +108,7 @@ public class ZenohConsumer extends DefaultConsumer {
                                     c.getRecoveryPeriod(),
                                     (source, count) -> endpoint.missed.add(count),
                                     c.getMaxPendingBytes()),
-                            samples());
+                            batchSize > 0 ? batches() : samples());
             case QUERYABLE ->
                     session.declareQueryable(
                             ke,
@@ -111,6 +126,48 @@ public class ZenohConsumer extends DefaultConsumer {
             @Override
             public void onSample(Sample sample) {
                 ZenohConsumer.this.onSample(sample);
+            }
+
+            @Override
+            public void onDropped(long count) {
+                endpoint.received.add(count);
+                endpoint.dropped.add(count);
+            }
+        };
+    }
+
+    /**
+     * The batch consumer's listener: the samples of one native batch are gathered into lists of at
+     * most batchSize, each queued as one hand-off item (no item, lock or Exchange per sample).
+     * zenoh's delivery calls one listener from one thread at a time, and each native batch ends
+     * with onBatchEnd, which queues what was gathered: nothing is held between batches.
+     */
+    private SampleListener batches() {
+        return new SampleListener() {
+            private List<ZenohSample> gathered;
+
+            @Override
+            public void onSample(Sample sample) {
+                endpoint.received.increment();
+                List<ZenohSample> g = gathered;
+                if (g == null) {
+                    g = new ArrayList<>(Math.min(batchSize, 64));
+                    gathered = g;
+                }
+                g.add(ZenohSample.of(sample));
+                if (g.size() >= batchSize) {
+                    gathered = null;
+                    handoff.offer(g);
+                }
+            }
+
+            @Override
+            public void onBatchEnd() {
+                List<ZenohSample> g = gathered;
+                if (g != null) {
+                    gathered = null;
+                    handoff.offer(g);
+                }
             }
 
             @Override
@@ -174,6 +231,28 @@ public class ZenohConsumer extends DefaultConsumer {
             getExceptionHandler()
                     .handleException(
                             "Error processing zenoh sample", exchange, exchange.getException());
+        }
+        releaseExchange(exchange, false);
+    }
+
+    /** Route thread: one Exchange for a batch, body List<ZenohSample>. */
+    private void routeBatch(List<ZenohSample> batch) {
+        Exchange exchange = createExchange(false);
+        try {
+            Message in = exchange.getIn();
+            in.setBody(batch);
+            in.setHeader(ZenohConstants.BATCH_SIZE, batch.size());
+            getProcessor().process(exchange);
+        } catch (Exception e) {
+            exchange.setException(e);
+        }
+        if (exchange.getException() != null) {
+            endpoint.failed.add(batch.size());
+            getExceptionHandler()
+                    .handleException(
+                            "Error processing a batch of " + batch.size() + " zenoh samples",
+                            exchange,
+                            exchange.getException());
         }
         releaseExchange(exchange, false);
     }

@@ -25,4 +25,15 @@ public final class ZenohConverters {
     public static String toString(ZenohReply reply) {
         return reply.payload() == null ? null : new String(reply.payload(), StandardCharsets.UTF_8);
     }
+
+    /** A batch consumer's element (after {@code .split(body())}): its payload. */
+    @Converter
+    public static byte[] toBytes(ZenohSample sample) {
+        return sample.payload();
+    }
+
+    @Converter
+    public static String toString(ZenohSample sample) {
+        return sample.payloadAsString();
+    }
 }

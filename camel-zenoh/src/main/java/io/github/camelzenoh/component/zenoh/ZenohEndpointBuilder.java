@@ -162,6 +162,15 @@ public final class ZenohEndpointBuilder
         return set("maxPendingBytes", bytes);
     }
 
+    /** Samples per Exchange (body {@code List<ZenohSample>}); 0 = one Exchange per sample. */
+    public ZenohEndpointBuilder batchSize(int samples) {
+        return set("batchSize", samples);
+    }
+
+    public ZenohEndpointBuilder batchTimeout(long millis) {
+        return set("batchTimeout", millis);
+    }
+
     public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) {
         return set("bridgeErrorHandler", bridge);
     }
@@ -244,6 +253,11 @@ public final class ZenohEndpointBuilder
     /** put/delete: fail instead of sending when no subscriber matches (see the component docs). */
     public ZenohEndpointBuilder failIfNoSubscribers(boolean fail) {
         return set("failIfNoSubscribers", fail);
+    }
+
+    /** A List/Iterable body sends each element as one put, in order. */
+    public ZenohEndpointBuilder batch(boolean batch) {
+        return set("batch", batch);
     }
 
     public ZenohEndpointBuilder cacheSize(int samples) {

@@ -108,7 +108,7 @@ final class ZenohHandoff<T> {
     }
 
     private void drop(Object item, String why) {
-        dropped.increment();
+        dropped.add(weight(item));
         try {
             onDrop.accept(item, why);
         } catch (RuntimeException e) {
@@ -215,10 +215,36 @@ final class ZenohHandoff<T> {
         return false;
     }
 
+    /** Items counted as one each, except a batch: as many as it holds. */
+    private static int weight(Object item) {
+        return item instanceof List<?> batch ? batch.size() : 1;
+    }
+
     /**
      * Starts {@code threads} route threads on {@code executor}, each handing items to {@code sink}.
      */
     void start(ExecutorService executor, int threads, Consumer<T> sink) {
+        start(executor, threads, () -> drain(sink));
+    }
+
+    /**
+     * Starts {@code threads} route threads for a hand-off whose items are batches ({@code List<E>},
+     * at most {@code batchSize} elements each): each thread takes a batch, merges the batches
+     * queued behind it up to {@code batchSize} elements (splitting the last one; its rest starts
+     * the next batch), waits up to {@code timeoutNanos} for more while it has fewer, and hands the
+     * merged batch to {@code sink}. A batch a thread holds when the hand-off stops is still handed
+     * to {@code sink}; what is queued is dropped and counted, as for single items.
+     */
+    <E> void startBatches(
+            ExecutorService executor,
+            int threads,
+            int batchSize,
+            long timeoutNanos,
+            Consumer<List<E>> sink) {
+        start(executor, threads, () -> drainBatches(batchSize, timeoutNanos, sink));
+    }
+
+    private void start(ExecutorService executor, int threads, Runnable drain) {
         running = true;
         this.threads = threads;
         for (int i = 0; i < threads; i++) {
@@ -227,7 +253,7 @@ final class ZenohHandoff<T> {
                         ROUTE_OF.set(this);
                         Subscriber.markConsumerThread(true);
                         try {
-                            drain(sink);
+                            drain.run();
                         } finally {
                             Subscriber.markConsumerThread(false);
                             ROUTE_OF.remove();
@@ -291,6 +317,76 @@ final class ZenohHandoff<T> {
                     }
                 }
                 batch.clear();
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <E> void drainBatches(int batchSize, long timeoutNanos, Consumer<List<E>> sink) {
+        List<E> carry = null; // the rest of a batch split at batchSize: the next one starts with it
+        boolean stopSeen = false;
+        while ((running && !stopSeen) || carry != null) {
+            List<E> out = carry;
+            carry = null;
+            try {
+                if (out == null) {
+                    Object first = spinNanos > 0 ? spin() : null;
+                    if (first == null) {
+                        first = queue.poll(100, TimeUnit.MILLISECONDS);
+                    }
+                    if (first == null) {
+                        continue;
+                    }
+                    if (first == STOP) {
+                        return;
+                    }
+                    out = (List<E>) first;
+                }
+                long deadline = System.nanoTime() + timeoutNanos;
+                while (out.size() < batchSize && !stopSeen) {
+                    Object next = queue.poll();
+                    if (next == null && timeoutNanos > 0 && running) {
+                        long left = deadline - System.nanoTime();
+                        if (left > 0) {
+                            next = queue.poll(left, TimeUnit.NANOSECONDS);
+                        }
+                    }
+                    if (next == null) {
+                        break;
+                    }
+                    if (next == STOP) {
+                        stopSeen = true;
+                        break;
+                    }
+                    List<E> more = (List<E>) next;
+                    int room = batchSize - out.size();
+                    if (more.size() <= room) {
+                        out.addAll(more);
+                    } else {
+                        out.addAll(more.subList(0, room));
+                        carry = new ArrayList<>(more.subList(room, more.size()));
+                    }
+                }
+                if (waiting > 0 && queue.size() <= resumeAt) {
+                    synchronized (room) {
+                        room.notifyAll();
+                    }
+                }
+                sink.accept(out);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (out != null) {
+                    drop(out, "interrupted while gathering a batch");
+                }
+                if (carry != null) {
+                    drop(carry, "interrupted while gathering a batch");
+                }
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
+                if (out != null) {
+                    drop(out, "the route thread failed: " + e.getMessage());
+                }
             }
         }
     }

@@ -24,9 +24,9 @@ import org.apache.camel.NoTypeConversionAvailableException;
 final class ZenohMessages {
 
     /** Header texts of each enum value, computed once (no string building per message). */
-    private static final String[] PRIORITY = names(Priority.values());
+    static final String[] PRIORITY = names(Priority.values());
 
-    private static final String[] CONGESTION = names(CongestionControl.values());
+    static final String[] CONGESTION = names(CongestionControl.values());
 
     private ZenohMessages() {}
 

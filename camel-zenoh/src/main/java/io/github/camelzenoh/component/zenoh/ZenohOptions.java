@@ -63,6 +63,22 @@ record ZenohOptions(
                         + " to "
                         + SubscriberOptions.MAX_MAX_PENDING_BYTES
                         + " bytes");
+        check(
+                c.getBatchSize() >= 0 && c.getBatchSize() <= 1_000_000,
+                "batchSize",
+                c.getBatchSize(),
+                "0 (one Exchange per sample) to 1000000");
+        check(
+                c.getBatchTimeout() >= 0 && c.getBatchTimeout() <= 3_600_000,
+                "batchTimeout",
+                c.getBatchTimeout(),
+                "0 to 3600000 milliseconds");
+        check(
+                c.getBatchSize() == 0 || c.getConsumerType() == ZenohConsumerType.SUBSCRIBER,
+                "batchSize",
+                c.getBatchSize(),
+                "0 unless consumerType=subscriber (queries and liveliness events are routed one"
+                        + " by one)");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");

@@ -10,6 +10,7 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.PutBatch;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.ReplyListener;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
     private final boolean failIfNoSubscribers;
+    private final boolean batch;
     final String healthCheckId;
     private volatile Publisher publisher;
     private ExecutorService continuation;
@@ -54,6 +56,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         this.endpoint = endpoint;
         this.options = endpoint.options();
         this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
+        this.batch = endpoint.getConfiguration().isBatch();
         this.healthCheckId = ZenohHealthCheck.producerId(endpoint);
     }
 
@@ -164,14 +167,15 @@ public class ZenohProducer extends DefaultAsyncProducer {
             Message m = exchange.getMessage();
             ZenohOperation op = operation(m);
             String override = overrideKey(m);
+            int sent = 1;
             switch (op) {
-                case PUT -> put(exchange, m, override);
+                case PUT -> sent = put(exchange, m, override);
                 case DELETE -> delete(exchange, override);
                 case GET -> {
                     return get(exchange, m, override, callback);
                 }
             }
-            endpoint.sent.increment();
+            endpoint.sent.add(sent);
         } catch (Exception e) {
             endpoint.failed.increment();
             exchange.setException(e);
@@ -209,8 +213,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         return key;
     }
 
-    private void put(Exchange exchange, Message m, String override) throws Exception {
+    /** Puts the body; returns how many puts were sent (a batch body sends several). */
+    private int put(Exchange exchange, Message m, String override) throws Exception {
         Object body = m.getBody();
+        if (batch && (body instanceof Iterable<?> || body instanceof Object[])) {
+            return putBatch(exchange, m, body, override);
+        }
         byte[] payload = ZenohMessages.payload(exchange, body, "put");
         Encoding enc = ZenohMessages.encoding(m, body, options.encoding());
         byte[] attachment = ZenohMessages.attachment(exchange);
@@ -220,6 +228,115 @@ public class ZenohProducer extends DefaultAsyncProducer {
             p.put(payload, enc, attachment);
         } else {
             endpoint.session().put(override, payload, enc, attachment, options.qos());
+        }
+        return 1;
+    }
+
+    /** Elements per native call of a batch put, and bytes after which a chunk is sent early. */
+    static final int BATCH_CHUNK = 1024;
+
+    static final int BATCH_CHUNK_BYTES = 1 << 20;
+
+    /**
+     * batch=true: each element of a List/Iterable/array body is one put, in order, in one native
+     * call per chunk: through the publisher, or with an override key through the session. A
+     * collection or array is checked whole before anything is sent; a lazy Iterable's bad element
+     * fails when reached (the chunks before it were sent).
+     */
+    private int putBatch(Exchange exchange, Message m, Object body, String override)
+            throws Exception {
+        Iterable<?> elements = body instanceof Object[] a ? Arrays.asList(a) : (Iterable<?>) body;
+        if (elements instanceof java.util.Collection<?> c) {
+            int i = 0;
+            for (Object e : c) {
+                checkBatchElement(e, i++);
+            }
+        }
+        // each kind of element resolves its encoding once per exchange, not per element
+        Encoding bytesEncoding = ZenohMessages.encoding(m, EMPTY, options.encoding());
+        Encoding stringEncoding = ZenohMessages.encoding(m, "", options.encoding());
+        byte[] headerAttachment = ZenohMessages.attachment(exchange);
+        Publisher p = override == null ? livePublisher() : null;
+        boolean checked = false;
+        PutBatch chunk = new PutBatch();
+        int i = 0;
+        for (Object e : elements) {
+            checkBatchElement(e, i);
+            byte[] payload;
+            Encoding enc;
+            byte[] att;
+            if (e instanceof ZenohSample s) {
+                if ("DELETE".equals(s.kind())) {
+                    // a received delete stays a delete, in its place in the order
+                    i++;
+                    send(p, override, chunk);
+                    chunk.clear(i);
+                    if (p == null) {
+                        endpoint.session().delete(override, s.attachment(), options.qos());
+                    } else {
+                        p.delete(s.attachment());
+                    }
+                    continue;
+                }
+                payload = s.payload();
+                try {
+                    enc = options.encoding() != null ? options.encoding() : s.encoding();
+                } catch (RuntimeException bad) {
+                    throw new IllegalArgumentException(
+                            "batch put on '"
+                                    + endpoint.getKeyExpr()
+                                    + "': element "
+                                    + i
+                                    + ": "
+                                    + bad.getMessage(),
+                            bad);
+                }
+                att = s.attachment();
+            } else if (e instanceof byte[] b) {
+                payload = b;
+                enc = bytesEncoding;
+                att = headerAttachment;
+            } else {
+                payload = ((String) e).getBytes(StandardCharsets.UTF_8);
+                enc = stringEncoding;
+                att = headerAttachment;
+            }
+            i++;
+            if (p != null && !checked) {
+                checkMatching(exchange, p, "batch put");
+                checked = true;
+            }
+            chunk.add(payload, enc, att);
+            if (chunk.size() >= BATCH_CHUNK || chunk.bytes() >= BATCH_CHUNK_BYTES) {
+                send(p, override, chunk);
+                chunk.clear(i);
+            }
+        }
+        send(p, override, chunk);
+        return i;
+    }
+
+    /** One native call: through the publisher, or to the override key through the session. */
+    private void send(Publisher p, String override, PutBatch chunk) {
+        if (p != null) {
+            p.put(chunk);
+        } else {
+            endpoint.session().put(override, chunk, options.qos());
+        }
+    }
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private void checkBatchElement(Object e, int index) {
+        if (!(e instanceof ZenohSample || e instanceof byte[] || e instanceof String)) {
+            throw new IllegalArgumentException(
+                    "batch put on '"
+                            + endpoint.getKeyExpr()
+                            + "': element "
+                            + index
+                            + " is "
+                            + (e == null ? "null" : "a " + e.getClass().getName())
+                            + "; a batch body holds ZenohSample, byte[] or String elements");
         }
     }
 

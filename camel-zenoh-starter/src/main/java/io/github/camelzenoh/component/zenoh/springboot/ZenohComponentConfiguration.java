@@ -56,6 +56,20 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private io.github.camelzenoh.zenoh.Locality allowedOrigin;
 
     /**
+     * Subscriber: samples per Exchange. 0 (the default) routes one Exchange per sample. N above 0
+     * routes one Exchange per batch the native side delivered together (merged with what is already
+     * queued, split at N): body a List of ZenohSample, header CamelZenohBatchSize, no per-sample
+     * headers. At most 1000000.
+     */
+    private Integer batchSize;
+
+    /**
+     * Batch consumer: milliseconds a batch smaller than batchSize waits for more samples before it
+     * is routed. 0 routes at once what has arrived.
+     */
+    private Long batchTimeout;
+
+    /**
      * Allows for bridging the consumer to the Camel routing Error Handler, which mean any
      * exceptions (if possible) occurred while the Camel consumer is trying to pickup incoming
      * messages, or the likes, will now be processed as a message and handled by the routing Error
@@ -130,6 +144,13 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * the publishers' heartbeat.
      */
     private Long recoveryPeriod;
+
+    /**
+     * put: a body that is a List (any Iterable, or an array) of ZenohSample, byte array or String
+     * sends each element as one put, in order, with one native call per chunk of elements. Any
+     * other body is sent as one put.
+     */
+    private Boolean batch;
 
     /**
      * What a put does when a transport queue is full: drop the message, or block until there is
@@ -302,6 +323,22 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.allowedOrigin = allowedOrigin;
     }
 
+    public Integer getBatchSize() {
+        return batchSize;
+    }
+
+    public void setBatchSize(Integer batchSize) {
+        this.batchSize = batchSize;
+    }
+
+    public Long getBatchTimeout() {
+        return batchTimeout;
+    }
+
+    public void setBatchTimeout(Long batchTimeout) {
+        this.batchTimeout = batchTimeout;
+    }
+
     public Boolean isBridgeErrorHandler() {
         return bridgeErrorHandler;
     }
@@ -398,6 +435,14 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     public void setRecoveryPeriod(Long recoveryPeriod) {
         this.recoveryPeriod = recoveryPeriod;
+    }
+
+    public Boolean isBatch() {
+        return batch;
+    }
+
+    public void setBatch(Boolean batch) {
+        this.batch = batch;
     }
 
     public io.github.camelzenoh.zenoh.CongestionControl getCongestionControl() {
