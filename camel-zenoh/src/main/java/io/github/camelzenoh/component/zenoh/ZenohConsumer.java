@@ -6,6 +6,7 @@ package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.LivelinessToken;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Sample;
@@ -34,6 +35,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private boolean handoffStopped;
     private ExecutorService executor;
     private AutoCloseable declaration;
+    private LivelinessToken token;
     private ZenohEndpoint.Use use;
 
     public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
@@ -73,7 +75,20 @@ public class ZenohConsumer extends DefaultConsumer {
         handoff.start(executor, c.getConcurrentConsumers(), this::route);
         try {
             declaration = declare(use.session(), use.keyExpr(), c);
+            if (options.livelinessKey() != null) {
+                // declared last: peers see the route alive once it can receive
+                token = use.session().declareLivelinessToken(options.livelinessKey());
+            }
         } catch (RuntimeException e) {
+            AutoCloseable d = declaration;
+            declaration = null;
+            if (d != null) {
+                try {
+                    d.close();
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
             stopHandoff();
             use.close();
             throw e;
@@ -276,6 +291,12 @@ public class ZenohConsumer extends DefaultConsumer {
         // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
         // hang the stop
         stopAccepting();
+        LivelinessToken t = token;
+        token = null;
+        if (t != null) {
+            // first: peers see the route gone as soon as it stops receiving
+            t.close();
+        }
         AutoCloseable d = declaration;
         declaration = null;
         if (d != null) {
