@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.ZenohLog;
+import java.util.Map;
+import org.apache.camel.console.DevConsole;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +67,15 @@ class ZenohLogForwardingTest {
         openClientOnAClosedPort(closed);
         Waits.until("zenoh's connection warning in the SLF4J log", () -> logged(closed));
         assertThat(ZenohLog.filter()).isEqualTo("warn");
+
+        ZenohDevConsole console = new ZenohDevConsole();
+        console.setCamelContext(context);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json =
+                (Map<String, Object>) console.call(DevConsole.MediaType.JSON, Map.of());
+        assertThat(json).containsEntry("zenohLogFilter", "warn").containsKey("zenohLogDropped");
+        assertThat((String) console.call(DevConsole.MediaType.TEXT, Map.of()))
+                .contains("zenoh log: filter warn, dropped ");
     }
 
     @Test
