@@ -141,6 +141,16 @@ def cmd_get(session, args):
     emit("END")
 
 
+def cmd_livsub(session, args):
+    """Liveliness subscriber: one line per token event (kind PUT: appeared, DELETE: gone) until
+    stdin closes (with --mode router it also routes between the sessions connected to it)."""
+    sub = session.liveliness().declare_subscriber(args.key, lambda s: emit(sample_json(s)))
+    emit("READY")
+    wait_stdin_closed()
+    sub.undeclare()
+    emit("END")
+
+
 def cmd_router(session, args):
     emit({"zid": str(session.zid())})
     emit("READY")
@@ -150,7 +160,7 @@ def cmd_router(session, args):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("command", choices=["sub", "pub", "queryable", "get", "router"])
+    p.add_argument("command", choices=["sub", "pub", "queryable", "get", "router", "livsub"])
     p.add_argument("--mode", default="peer", choices=["peer", "client", "router"])
     p.add_argument("--connect", action="append", default=[])
     p.add_argument("--listen", action="append", default=[])

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use jni::objects::{JByteArray, JClass, JObject, JString, JValue};
-use jni::sys::{jint, jlong};
+use jni::sys::{jboolean, jint, jlong};
 use jni::JNIEnv;
 use zenoh::query::Reply;
 use zenoh::Wait;
@@ -15,6 +15,7 @@ use zenoh::Wait;
 use crate::boundary::{self, Context, Kind};
 use crate::jvm::{self, Listener};
 use crate::keyexpr;
+use crate::querier;
 use crate::sample::SampleValues;
 use crate::session;
 use crate::values::{
@@ -91,6 +92,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
     consolidation_code: jint,
     timeout_millis: jlong,
     qos_bits: jint,
+    accept_any: jboolean,
     listener: JObject,
 ) {
     boundary::run(&mut env, |env| {
@@ -114,7 +116,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
             .congestion_control(q.congestion)
             .priority(q.priority)
             .express(q.express)
-            .allowed_destination(q.destination);
+            .allowed_destination(q.destination)
+            .accept_replies(querier::accept_replies(accept_any));
         if timeout_millis > 0 {
             b = b.timeout(Duration::from_millis(timeout_millis as u64));
         }

@@ -219,7 +219,16 @@ public final class Session extends NativeHandle {
      * Never blocks for replies. Throws at once for a bad selector (the listener still completes).
      */
     public void get(String keyExpr, GetOptions o, ReplyListener listener) {
+        get(keyExpr, o, AcceptReplies.MATCHING, listener);
+    }
+
+    /**
+     * As {@link #get(String, GetOptions, ReplyListener)}; {@code accept} says whether replies on
+     * keys the selector does not match are accepted.
+     */
+    public void get(String keyExpr, GetOptions o, AcceptReplies accept, ReplyListener listener) {
         Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(accept, "accept");
         String selector =
                 o.parameters() == null || o.parameters().isEmpty()
                         ? keyExpr
@@ -238,6 +247,7 @@ public final class Session extends NativeHandle {
                     o.consolidation().ordinal(),
                     o.timeoutMillis(),
                     o.qos().bits(),
+                    accept == AcceptReplies.ANY,
                     Dispatch.replies(listener));
         } finally {
             release();
@@ -249,6 +259,39 @@ public final class Session extends NativeHandle {
         Collector c = new Collector();
         get(keyExpr, options, c);
         return c.future;
+    }
+
+    /**
+     * Declares a querier on {@code keyExpr} for repeated gets: its target, consolidation, timeout
+     * and QoS are taken from {@code options} now (its parameters, payload, encoding and attachment
+     * are not: each {@link Querier#get} brings its own). Close it after use.
+     */
+    public Querier declareQuerier(KeyExpr keyExpr, GetOptions options, AcceptReplies accept) {
+        return declareQuerier(keyExpr, keyExpr.toString(), options, accept);
+    }
+
+    public Querier declareQuerier(String keyExpr, GetOptions options, AcceptReplies accept) {
+        return declareQuerier(null, keyExpr, options, accept);
+    }
+
+    private Querier declareQuerier(
+            KeyExpr declared, String text, GetOptions o, AcceptReplies accept) {
+        Objects.requireNonNull(o, "options");
+        Objects.requireNonNull(accept, "accept");
+        return withKeyExpr(
+                declared,
+                (s, k) ->
+                        new Querier(
+                                ZenohNative.querierDeclare(
+                                        s,
+                                        k,
+                                        text,
+                                        o.target().ordinal(),
+                                        o.consolidation().ordinal(),
+                                        o.timeoutMillis(),
+                                        o.qos().bits(),
+                                        accept == AcceptReplies.ANY),
+                                text));
     }
 
     public LivelinessToken declareLivelinessToken(String keyExpr) {

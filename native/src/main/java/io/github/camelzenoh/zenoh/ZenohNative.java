@@ -211,7 +211,32 @@ final class ZenohNative {
             int consolidation,
             long timeoutMillis,
             int qos,
+            boolean acceptAnyReplies,
             ReplySink listener);
+
+    // ---- querier ----------------------------------------------------------------------------
+    /** A querier on a declared key expression (keyExprPtr != 0) or on {@code keyExpr}. */
+    static native long querierDeclare(
+            long sessionPtr,
+            long keyExprPtr,
+            String keyExpr,
+            int target,
+            int consolidation,
+            long timeoutMillis,
+            int qos,
+            boolean acceptAnyReplies);
+
+    /** parameters, payload, encoding and attachment may be null / -1. */
+    static native void querierGet(
+            long querierPtr,
+            String parameters,
+            byte[] payload,
+            int encodingId,
+            String encodingSchema,
+            byte[] attachment,
+            ReplySink listener);
+
+    static native void querierUndeclare(long querierPtr);
 
     // ---- liveliness -------------------------------------------------------------------------
     static native long livelinessDeclareToken(long sessionPtr, String keyExpr);
@@ -223,4 +248,17 @@ final class ZenohNative {
 
     static native void livelinessGet(
             long sessionPtr, String keyExpr, long timeoutMillis, ReplySink listener);
+
+    // ---- zenoh's own log events -------------------------------------------------------------
+    /** Sets the filter (RUST_LOG syntax) of zenoh's log events; ConfigException when invalid. */
+    static native void logSetFilter(String filter);
+
+    /**
+     * Waits up to waitMillis for log records; returns them flat (level, target, message each),
+     * empty when none came.
+     */
+    static native String[] logDrain(long waitMillis);
+
+    /** Log records dropped so far because the queue was full. */
+    static native long logDropped();
 }

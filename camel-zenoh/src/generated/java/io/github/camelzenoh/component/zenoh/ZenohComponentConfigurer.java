@@ -30,6 +30,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         ZenohComponent target = (ZenohComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "acceptreplies":
+        case "acceptReplies": getOrCreateConfiguration(target).setAcceptReplies(property(camelContext, io.github.camelzenoh.zenoh.AcceptReplies.class, value)); return true;
         case "allowedorigin":
         case "allowedOrigin": getOrCreateConfiguration(target).setAllowedOrigin(property(camelContext, io.github.camelzenoh.zenoh.Locality.class, value)); return true;
         case "autocanonize": getOrCreateConfiguration(target).setAutocanonize(property(camelContext, boolean.class, value)); return true;
@@ -74,6 +76,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": getOrCreateConfiguration(target).setListen(property(camelContext, java.lang.String.class, value)); return true;
+        case "livelinesskey":
+        case "livelinessKey": getOrCreateConfiguration(target).setLivelinessKey(property(camelContext, java.lang.String.class, value)); return true;
         case "maxpendingbytes":
         case "maxPendingBytes": getOrCreateConfiguration(target).setMaxPendingBytes(property(camelContext, int.class, value)); return true;
         case "mode": getOrCreateConfiguration(target).setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
@@ -93,6 +97,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "session": getOrCreateConfiguration(target).setSession(property(camelContext, io.github.camelzenoh.zenoh.Session.class, value)); return true;
         case "target": getOrCreateConfiguration(target).setTarget(property(camelContext, io.github.camelzenoh.zenoh.QueryTarget.class, value)); return true;
         case "timeout": getOrCreateConfiguration(target).setTimeout(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
+        case "zenohlogfilter":
+        case "zenohLogFilter": target.setZenohLogFilter(property(camelContext, java.lang.String.class, value)); return true;
         default: return false;
         }
     }
@@ -105,6 +111,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "acceptreplies":
+        case "acceptReplies": return io.github.camelzenoh.zenoh.AcceptReplies.class;
         case "allowedorigin":
         case "allowedOrigin": return io.github.camelzenoh.zenoh.Locality.class;
         case "autocanonize": return boolean.class;
@@ -149,6 +157,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
+        case "livelinesskey":
+        case "livelinessKey": return java.lang.String.class;
         case "maxpendingbytes":
         case "maxPendingBytes": return int.class;
         case "mode": return io.github.camelzenoh.zenoh.Mode.class;
@@ -168,6 +178,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "session": return io.github.camelzenoh.zenoh.Session.class;
         case "target": return io.github.camelzenoh.zenoh.QueryTarget.class;
         case "timeout": return long.class;
+        case "zenohlogfilter":
+        case "zenohLogFilter": return java.lang.String.class;
         default: return null;
         }
     }
@@ -176,6 +188,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         ZenohComponent target = (ZenohComponent) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "acceptreplies":
+        case "acceptReplies": return getOrCreateConfiguration(target).getAcceptReplies();
         case "allowedorigin":
         case "allowedOrigin": return getOrCreateConfiguration(target).getAllowedOrigin();
         case "autocanonize": return getOrCreateConfiguration(target).isAutocanonize();
@@ -220,6 +234,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return getOrCreateConfiguration(target).getListen();
+        case "livelinesskey":
+        case "livelinessKey": return getOrCreateConfiguration(target).getLivelinessKey();
         case "maxpendingbytes":
         case "maxPendingBytes": return getOrCreateConfiguration(target).getMaxPendingBytes();
         case "mode": return getOrCreateConfiguration(target).getMode();
@@ -239,6 +255,8 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "session": return getOrCreateConfiguration(target).getSession();
         case "target": return getOrCreateConfiguration(target).getTarget();
         case "timeout": return getOrCreateConfiguration(target).getTimeout();
+        case "zenohlogfilter":
+        case "zenohLogFilter": return target.getZenohLogFilter();
         default: return null;
         }
     }

@@ -23,6 +23,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
     public boolean configure(CamelContext camelContext, Object obj, String name, Object value, boolean ignoreCase) {
         ZenohEndpoint target = (ZenohEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "acceptreplies":
+        case "acceptReplies": target.getConfiguration().setAcceptReplies(property(camelContext, io.github.camelzenoh.zenoh.AcceptReplies.class, value)); return true;
         case "allowedorigin":
         case "allowedOrigin": target.getConfiguration().setAllowedOrigin(property(camelContext, io.github.camelzenoh.zenoh.Locality.class, value)); return true;
         case "autocanonize": target.getConfiguration().setAutocanonize(property(camelContext, boolean.class, value)); return true;
@@ -66,6 +68,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": target.setLazyStartProducer(property(camelContext, boolean.class, value)); return true;
         case "listen": target.getConfiguration().setListen(property(camelContext, java.lang.String.class, value)); return true;
+        case "livelinesskey":
+        case "livelinessKey": target.getConfiguration().setLivelinessKey(property(camelContext, java.lang.String.class, value)); return true;
         case "maxpendingbytes":
         case "maxPendingBytes": target.getConfiguration().setMaxPendingBytes(property(camelContext, int.class, value)); return true;
         case "mode": target.getConfiguration().setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
@@ -97,6 +101,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
     @Override
     public Class<?> getOptionType(String name, boolean ignoreCase) {
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "acceptreplies":
+        case "acceptReplies": return io.github.camelzenoh.zenoh.AcceptReplies.class;
         case "allowedorigin":
         case "allowedOrigin": return io.github.camelzenoh.zenoh.Locality.class;
         case "autocanonize": return boolean.class;
@@ -140,6 +146,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": return boolean.class;
         case "listen": return java.lang.String.class;
+        case "livelinesskey":
+        case "livelinessKey": return java.lang.String.class;
         case "maxpendingbytes":
         case "maxPendingBytes": return int.class;
         case "mode": return io.github.camelzenoh.zenoh.Mode.class;
@@ -167,6 +175,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
     public Object getOptionValue(Object obj, String name, boolean ignoreCase) {
         ZenohEndpoint target = (ZenohEndpoint) obj;
         switch (ignoreCase ? name.toLowerCase() : name) {
+        case "acceptreplies":
+        case "acceptReplies": return target.getConfiguration().getAcceptReplies();
         case "allowedorigin":
         case "allowedOrigin": return target.getConfiguration().getAllowedOrigin();
         case "autocanonize": return target.getConfiguration().isAutocanonize();
@@ -210,6 +220,8 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "lazystartproducer":
         case "lazyStartProducer": return target.isLazyStartProducer();
         case "listen": return target.getConfiguration().getListen();
+        case "livelinesskey":
+        case "livelinessKey": return target.getConfiguration().getLivelinessKey();
         case "maxpendingbytes":
         case "maxPendingBytes": return target.getConfiguration().getMaxPendingBytes();
         case "mode": return target.getConfiguration().getMode();

@@ -23,7 +23,25 @@ public class ZenohComponent extends HealthCheckComponent {
                     "Default options for every zenoh endpoint (each endpoint works on a copy).")
     private ZenohConfiguration configuration = new ZenohConfiguration();
 
+    @Metadata(
+            label = "advanced",
+            description =
+                    "Which of zenoh's own log events reach the application's logging (SLF4J loggers"
+                            + " named zenoh. then the Rust module with dots, e.g."
+                            + " zenoh.zenoh.net.runtime.orchestrator),"
+                            + " in RUST_LOG syntax: a level (error, warn, info, debug, trace), off, or"
+                            + " per-module directives such as warn,zenoh_transport=debug. Unset: the"
+                            + " RUST_LOG environment variable, else warn. Process-wide: the component"
+                            + " started last sets it for the whole JVM.")
+    private String zenohLogFilter;
+
     private final ZenohSessions sessions = new ZenohSessions();
+
+    @Override
+    protected void doStart() throws Exception {
+        super.doStart();
+        ZenohLogBridge.configure(zenohLogFilter);
+    }
 
     @Override
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters)
@@ -43,6 +61,14 @@ public class ZenohComponent extends HealthCheckComponent {
 
     ZenohSessions sessions() {
         return sessions;
+    }
+
+    public String getZenohLogFilter() {
+        return zenohLogFilter;
+    }
+
+    public void setZenohLogFilter(String zenohLogFilter) {
+        this.zenohLogFilter = zenohLogFilter;
     }
 
     public ZenohConfiguration getConfiguration() {

@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.AcceptReplies;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.ConsolidationMode;
 import io.github.camelzenoh.zenoh.Locality;
@@ -212,13 +213,23 @@ public class ZenohConfiguration implements Cloneable {
                             + " samples before it is routed. 0 routes at once what has arrived.")
     private long batchTimeout;
 
+    @UriParam(
+            label = "consumer",
+            description =
+                    "A key expression on which the consumer declares a zenoh liveliness token while"
+                            + " it runs: peers see the route alive (liveliness subscribers get a PUT"
+                            + " at route start, a DELETE at route stop or when this process is gone).")
+    private String livelinessKey;
+
     // ---- producer ---------------------------------------------------------------------------
     @UriParam(
             label = "producer",
             defaultValue = "put",
             description =
-                    "What the"
-                            + " producer does with each message (header CamelZenohOperation overrides it).")
+                    "What the producer does with each message (header CamelZenohOperation"
+                            + " overrides it). livelinessGet: the body becomes a list of the keys"
+                            + " (strings) of the liveliness tokens alive now that match the key"
+                            + " expression (waiting at most timeout).")
     private ZenohOperation operation = ZenohOperation.PUT;
 
     @UriParam(
@@ -270,6 +281,14 @@ public class ZenohConfiguration implements Cloneable {
             defaultValue = "auto",
             description = "get: how replies are consolidated.")
     private ConsolidationMode consolidation = ConsolidationMode.AUTO;
+
+    @UriParam(
+            label = "producer",
+            defaultValue = "matching",
+            description =
+                    "get: accept only replies on keys the query's key expression matches, or replies"
+                            + " on any key (a queryable may then answer a/b with c/d).")
+    private AcceptReplies acceptReplies = AcceptReplies.MATCHING;
 
     @UriParam(
             label = "producer",
@@ -540,6 +559,22 @@ public class ZenohConfiguration implements Cloneable {
 
     public void setMaxPendingBytes(int maxPendingBytes) {
         this.maxPendingBytes = maxPendingBytes;
+    }
+
+    public String getLivelinessKey() {
+        return livelinessKey;
+    }
+
+    public void setLivelinessKey(String livelinessKey) {
+        this.livelinessKey = livelinessKey;
+    }
+
+    public AcceptReplies getAcceptReplies() {
+        return acceptReplies;
+    }
+
+    public void setAcceptReplies(AcceptReplies acceptReplies) {
+        this.acceptReplies = acceptReplies;
     }
 
     public ZenohOperation getOperation() {

@@ -103,7 +103,7 @@ public final class ZenohConstants {
     @Metadata(
             label = "producer",
             description =
-                    "Operation for this message: put, delete or get (overrides the"
+                    "Operation for this message: put, delete, get or livelinessGet (overrides the"
                             + " operation option).",
             javaType = "String")
     public static final String OPERATION = "CamelZenohOperation";

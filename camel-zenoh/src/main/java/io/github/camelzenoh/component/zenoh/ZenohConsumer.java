@@ -6,6 +6,7 @@ package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.LivelinessToken;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Sample;
@@ -36,6 +37,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private boolean handoffStopped;
     private ExecutorService executor;
     private AutoCloseable declaration;
+    private LivelinessToken token;
     private ZenohEndpoint.Use use;
 
     /** Samples per Exchange; 0: one Exchange per sample. */
@@ -88,7 +90,20 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         try {
             declaration = declare(use.session(), use.keyExpr(), c);
+            if (options.livelinessKey() != null) {
+                // declared last: peers see the route alive once it can receive
+                token = use.session().declareLivelinessToken(options.livelinessKey());
+            }
         } catch (RuntimeException e) {
+            AutoCloseable d = declaration;
+            declaration = null;
+            if (d != null) {
+                try {
+                    d.close();
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
             stopHandoff();
             use.close();
             throw e;
@@ -355,6 +370,12 @@ public class ZenohConsumer extends DefaultConsumer {
         // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
         // hang the stop
         stopAccepting();
+        LivelinessToken t = token;
+        token = null;
+        if (t != null) {
+            // first: peers see the route gone as soon as it stops receiving
+            t.close();
+        }
         AutoCloseable d = declaration;
         declaration = null;
         if (d != null) {

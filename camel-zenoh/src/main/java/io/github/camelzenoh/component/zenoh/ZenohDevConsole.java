@@ -6,6 +6,7 @@ package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.NativeDiagnostics;
 import io.github.camelzenoh.zenoh.SessionInfo;
+import io.github.camelzenoh.zenoh.ZenohLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,11 @@ public class ZenohDevConsole extends AbstractDevConsole {
         StringBuilder b = new StringBuilder();
         Map<String, Object> json = doCallJson(options);
         b.append("Live native objects: ").append(json.get("liveNativeObjects")).append('\n');
+        b.append("zenoh log: filter ")
+                .append(json.get("zenohLogFilter"))
+                .append(", dropped ")
+                .append(json.get("zenohLogDropped"))
+                .append('\n');
         for (Object o : (List<?>) json.get("sessions")) {
             Map<?, ?> s = (Map<?, ?>) o;
             b.append(
@@ -69,6 +75,9 @@ public class ZenohDevConsole extends AbstractDevConsole {
     protected Map<String, Object> doCallJson(Map<String, Object> options) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("liveNativeObjects", NativeDiagnostics.liveObjects());
+        // zenoh's own log events: the filter in force and the events lost to a full queue
+        root.put("zenohLogFilter", ZenohLog.filter());
+        root.put("zenohLogDropped", ZenohLog.dropped());
         List<Object> sessions = new ArrayList<>();
         ZenohComponent component =
                 getCamelContext().hasComponent("zenoh") instanceof ZenohComponent z ? z : null;

@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.AcceptReplies;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.ConsolidationMode;
 import io.github.camelzenoh.zenoh.Locality;
@@ -171,12 +172,17 @@ public final class ZenohEndpointBuilder
         return set("batchTimeout", millis);
     }
 
+    /** Declares a liveliness token on this key while the consumer runs. */
+    public ZenohEndpointBuilder livelinessKey(String keyExpr) {
+        return set("livelinessKey", keyExpr);
+    }
+
     public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) {
         return set("bridgeErrorHandler", bridge);
     }
 
     // ---- producer ---------------------------------------------------------------------------
-    /** {@code put}, {@code delete} or {@code get}. */
+    /** {@code put}, {@code delete}, {@code get} or {@code livelinessGet}. */
     public ZenohEndpointBuilder operation(String operation) {
         return set("operation", operation);
     }
@@ -240,6 +246,15 @@ public final class ZenohEndpointBuilder
 
     public ZenohEndpointBuilder consolidation(ConsolidationMode consolidation) {
         return set("consolidation", consolidation);
+    }
+
+    /** {@code matching} or {@code any}. */
+    public ZenohEndpointBuilder acceptReplies(String accept) {
+        return set("acceptReplies", accept);
+    }
+
+    public ZenohEndpointBuilder acceptReplies(AcceptReplies accept) {
+        return set("acceptReplies", accept);
     }
 
     public ZenohEndpointBuilder timeout(long millis) {

@@ -13,7 +13,9 @@ import io.github.camelzenoh.zenoh.EnumNames;
 public enum ZenohOperation {
     PUT,
     DELETE,
-    GET;
+    GET,
+    /** The keys of the liveliness tokens alive now that match the key expression. */
+    LIVELINESS_GET;
 
     private final String text = EnumNames.camelCase(name());
 

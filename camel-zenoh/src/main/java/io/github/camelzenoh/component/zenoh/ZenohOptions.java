@@ -4,10 +4,13 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.AcceptReplies;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.ConsolidationMode;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.EnumNames;
+import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.QueryTarget;
@@ -40,7 +43,9 @@ record ZenohOptions(
         Qos getQos,
         Encoding encoding,
         QueryTarget target,
-        ConsolidationMode consolidation) {
+        ConsolidationMode consolidation,
+        AcceptReplies acceptReplies,
+        String livelinessKey) {
 
     static ZenohOptions of(ZenohConfiguration c) {
         check(c.getQueueSize() > 0, "queueSize", c.getQueueSize(), "a positive number");
@@ -108,7 +113,23 @@ record ZenohOptions(
                 getQos,
                 encoding(c.getEncoding()),
                 required(c.getTarget(), "target"),
-                required(c.getConsolidation(), "consolidation"));
+                required(c.getConsolidation(), "consolidation"),
+                required(c.getAcceptReplies(), "acceptReplies"),
+                livelinessKey(c.getLivelinessKey()));
+    }
+
+    /** A liveliness token's key: a valid key expression, or null for none. */
+    private static String livelinessKey(String key) {
+        if (key == null || key.isBlank()) {
+            return null;
+        }
+        try {
+            KeyExpr.validate(key);
+        } catch (KeyExprException e) {
+            throw new IllegalArgumentException(
+                    "Invalid value for zenoh option livelinessKey: " + e.getMessage(), e);
+        }
+        return key;
     }
 
     /**

@@ -11,6 +11,7 @@ import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PutBatch;
+import io.github.camelzenoh.zenoh.Querier;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.ReplyListener;
 import java.nio.charset.StandardCharsets;
@@ -48,6 +49,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private final boolean batch;
     final String healthCheckId;
     private volatile Publisher publisher;
+    private volatile Querier querier;
     private ExecutorService continuation;
     private ZenohEndpoint.Use use;
 
@@ -80,7 +82,18 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                             options.qos(),
                                             c.getCacheSize(),
                                             c.getHeartbeat()));
+            if (options.operation() == ZenohOperation.GET) {
+                querier =
+                        use.session()
+                                .declareQuerier(
+                                        use.keyExpr(), getOptions(null), options.acceptReplies());
+            }
         } catch (RuntimeException e) {
+            Publisher p = publisher;
+            publisher = null;
+            if (p != null) {
+                p.close();
+            }
             use.close();
             throw e;
         }
@@ -135,6 +148,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Publisher p = publisher;
         publisher = null;
         matchingCache = null;
+        Querier q = querier;
+        querier = null;
+        if (q != null) {
+            // gets in flight keep their replies coming: zenoh ends each at its timeout
+            q.close();
+        }
         if (p != null) {
             // sends still in flight must reach zenoh before the endpoint may close the session
             if (!p.closeAndAwait(Duration.ofSeconds(10))) {
@@ -173,6 +192,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 case DELETE -> delete(exchange, override);
                 case GET -> {
                     return get(exchange, m, override, callback);
+                }
+                case LIVELINESS_GET -> {
+                    return livelinessGet(exchange, override, callback);
                 }
             }
             endpoint.sent.add(sent);
@@ -411,48 +433,89 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Object body = m.getBody();
         String parameters =
                 m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, c.getParameters(), String.class);
-        GetOptions o =
-                new GetOptions(
-                        parameters,
-                        null,
-                        null,
-                        ZenohMessages.attachment(exchange),
-                        options.target(),
-                        options.consolidation(),
-                        c.getTimeout(),
-                        options.getQos());
+        GetOptions o = getOptions(parameters).withAttachment(ZenohMessages.attachment(exchange));
         if (body != null) {
             o =
                     o.withPayload(
                             ZenohMessages.payload(exchange, body, "get"),
                             ZenohMessages.encoding(m, body, options.encoding()));
         }
-        String key = override != null ? override : endpoint.getKeyExpr();
         ExecutorService next = continuation();
         long timeout = c.getTimeout();
         long started = System.nanoTime();
+        ReplyListener listener =
+                new ReplyListener() {
+                    private final List<ZenohReply> replies =
+                            Collections.synchronizedList(new ArrayList<>());
+
+                    @Override
+                    public void onReply(Reply reply) {
+                        replies.add(ZenohMessages.toReply(reply));
+                    }
+
+                    @Override
+                    public void onComplete() {
+                        // zenoh thread: the rest of the route must not run here
+                        List<ZenohReply> all =
+                                withoutTimeoutMarkers(List.copyOf(replies), started, timeout);
+                        continueElsewhere(next, () -> complete(exchange, all, callback));
+                    }
+                };
+        Querier q = querier;
+        if (override == null && q != null) {
+            q.get(o, listener);
+        } else {
+            String key = override != null ? override : endpoint.getKeyExpr();
+            endpoint.session().get(key, o, options.acceptReplies(), listener);
+        }
+        return false;
+    }
+
+    /** The endpoint's get options; a querier takes all but parameters, payload and attachment. */
+    private GetOptions getOptions(String parameters) {
+        return new GetOptions(
+                parameters,
+                null,
+                null,
+                null,
+                options.target(),
+                options.consolidation(),
+                endpoint.getConfiguration().getTimeout(),
+                options.getQos());
+    }
+
+    /**
+     * The keys of the liveliness tokens alive now that match the key expression, as the body
+     * ({@code List<String>}); asynchronous like get.
+     */
+    private boolean livelinessGet(Exchange exchange, String override, AsyncCallback callback) {
+        String key = override != null ? override : endpoint.getKeyExpr();
+        ExecutorService next = continuation();
         endpoint.session()
-                .get(
-                        key,
-                        o,
-                        new ReplyListener() {
-                            private final List<ZenohReply> replies =
-                                    Collections.synchronizedList(new ArrayList<>());
-
-                            @Override
-                            public void onReply(Reply reply) {
-                                replies.add(ZenohMessages.toReply(reply));
-                            }
-
-                            @Override
-                            public void onComplete() {
+                .livelinessGet(key, endpoint.getConfiguration().getTimeout())
+                .whenComplete(
+                        (replies, failure) ->
                                 // zenoh thread: the rest of the route must not run here
-                                List<ZenohReply> all =
-                                        withoutTimeoutMarkers(
-                                                List.copyOf(replies), started, timeout);
-                                continueElsewhere(next, () -> complete(exchange, all, callback));
-                            }
-                        });
+                                continueElsewhere(
+                                        next,
+                                        () -> {
+                                            if (failure != null) {
+                                                endpoint.failed.increment();
+                                                exchange.setException(failure);
+                                            } else {
+                                                exchange.getMessage()
+                                                        .setBody(
+                                                                replies.stream()
+                                                                        .filter(Reply::ok)
+                                                                        .map(
+                                                                                r ->
+                                                                                        r.sample()
+                                                                                                .keyExpr())
+                                                                        .toList());
+                                                endpoint.sent.increment();
+                                            }
+                                            callback.done(false);
+                                        }));
         return false;
     }
 

@@ -1,0 +1,261 @@
+// Copyright 2026 the camel-zenoh authors.
+// SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+
+//! zenoh's own log events (its `tracing` events) on their way to the JVM's logging.
+//!
+//! A global tracing subscriber is installed the first time Java sets a filter: an `EnvFilter`
+//! (RUST_LOG syntax) that Java can replace at any time, then a layer that copies each event that
+//! passed the filter (level, target, message and fields as text) into a bounded queue. The filter
+//! runs first: a disabled event costs what tracing's callsite cache costs (nothing is formatted,
+//! nothing is queued, no JNI). The emitting zenoh thread never waits and never touches the JVM: it
+//! offers the record to the queue and, when the queue is full, counts it as dropped. A Java
+//! thread takes the records in batches (`logDrain`) and hands them to the JVM's logging.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use jni::objects::{JClass, JObject, JString};
+use jni::sys::{jlong, jobjectArray};
+use jni::JNIEnv;
+use tracing::field::{Field, Visit};
+use tracing::{Event, Level, Subscriber};
+use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
+use tracing_subscriber::{reload, EnvFilter, Registry};
+
+use crate::boundary::{self, Error, Kind, Result};
+use crate::values::string;
+
+/// Records waiting for the Java drain thread at most; more are dropped and counted.
+pub const CAPACITY: usize = 1024;
+/// Records handed to Java per drain call at most.
+const MAX_BATCH: usize = 256;
+/// A message longer than this (in bytes) is cut, and says so.
+const MAX_MESSAGE: usize = 8 * 1024;
+
+struct Record {
+    level: Level,
+    target: &'static str,
+    message: String,
+}
+
+struct Logging {
+    filter: reload::Handle<EnvFilter, Registry>,
+    records: Mutex<Receiver<Record>>,
+}
+
+static LOGGING: OnceLock<std::result::Result<Logging, String>> = OnceLock::new();
+static DROPPED: AtomicU64 = AtomicU64::new(0);
+
+/// Copies an event that passed the filter into the queue; never blocks.
+struct Forward {
+    queue: SyncSender<Record>,
+}
+
+impl<S: Subscriber> Layer<S> for Forward {
+    fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
+        let mut text = Text::default();
+        event.record(&mut text);
+        let meta = event.metadata();
+        let record = Record {
+            level: *meta.level(),
+            target: meta.target(),
+            message: text.finish(),
+        };
+        if self.queue.try_send(record).is_err() {
+            DROPPED.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes.
+#[derive(Default)]
+struct Text {
+    message: String,
+    fields: String,
+}
+
+impl Text {
+    fn finish(mut self) -> String {
+        self.message.push_str(&self.fields);
+        if self.message.len() > MAX_MESSAGE {
+            let mut cut = MAX_MESSAGE;
+            while !self.message.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.message.truncate(cut);
+            self.message.push_str(" [cut]");
+        }
+        self.message
+    }
+}
+
+impl Visit for Text {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        if field.name() == "message" {
+            self.message.push_str(value);
+        } else {
+            let _ = write!(self.fields, " {}={}", field.name(), value);
+        }
+    }
+
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "message" {
+            let _ = write!(self.message, "{value:?}");
+        } else {
+            let _ = write!(self.fields, " {}={:?}", field.name(), value);
+        }
+    }
+}
+
+fn install() -> std::result::Result<Logging, String> {
+    let (filter, handle) = reload::Layer::new(EnvFilter::new("off"));
+    let (queue, records) = sync_channel(CAPACITY);
+    let subscriber = Registry::default().with(filter).with(Forward { queue });
+    tracing::subscriber::set_global_default(subscriber)
+        .map_err(|e| format!("cannot install the zenoh log forwarding: {e}"))?;
+    Ok(Logging {
+        filter: handle,
+        records: Mutex::new(records),
+    })
+}
+
+fn logging() -> Result<&'static Logging> {
+    LOGGING
+        .get_or_init(install)
+        .as_ref()
+        .map_err(|e| Error::zenoh(e.clone()))
+}
+
+/// Parses `spec` (RUST_LOG syntax: `warn`, `zenoh=info,zenoh_transport=debug`, `off`) and makes it
+/// the filter of zenoh's log events from now on.
+pub fn set_filter(spec: &str) -> Result<()> {
+    let filter = EnvFilter::builder()
+        .parse(spec)
+        .map_err(|e| Error::new(Kind::Config, format!("zenoh log filter '{spec}': {e}")))?;
+    logging()?
+        .filter
+        .reload(filter)
+        .map_err(|e| Error::zenoh(format!("zenoh log filter '{spec}': {e}")))
+}
+
+/// Waits up to `wait` for a first record, then takes what else is queued, up to MAX_BATCH.
+fn drain(wait: Duration) -> Result<Vec<Record>> {
+    let records = logging()?
+        .records
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut out = Vec::new();
+    match records.recv_timeout(wait) {
+        Ok(r) => out.push(r),
+        Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => return Ok(out),
+    }
+    while out.len() < MAX_BATCH {
+        match records.try_recv() {
+            Ok(r) => out.push(r),
+            Err(_) => break,
+        }
+    }
+    Ok(out)
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::ERROR => "ERROR",
+        Level::WARN => "WARN",
+        Level::INFO => "INFO",
+        Level::DEBUG => "DEBUG",
+        Level::TRACE => "TRACE",
+    }
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_logSetFilter(
+    mut env: JNIEnv,
+    _class: JClass,
+    spec: JString,
+) {
+    boundary::run(&mut env, |env| {
+        let spec = string(env, &spec, "zenoh log filter")?;
+        set_filter(&spec)
+    })
+}
+
+/// Records as a flat String[]: level, target, message for each, oldest first; empty when none
+/// arrived within `wait_millis`.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_logDrain(
+    mut env: JNIEnv,
+    _class: JClass,
+    wait_millis: jlong,
+) -> jobjectArray {
+    boundary::run(&mut env, |env| {
+        let records = drain(Duration::from_millis(wait_millis.max(0) as u64))?;
+        let out = env.new_object_array(
+            (records.len() * 3) as i32,
+            "java/lang/String",
+            JObject::null(),
+        )?;
+        for (i, r) in records.iter().enumerate() {
+            let values = [level_name(r.level), r.target, r.message.as_str()];
+            for (j, v) in values.iter().enumerate() {
+                let s = env.new_string(v)?;
+                env.set_object_array_element(&out, (i * 3 + j) as i32, &s)?;
+                env.delete_local_ref(s)?;
+            }
+        }
+        Ok(out.into_raw())
+    })
+}
+
+/// Log records dropped so far because the queue was full.
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_logDropped(
+    mut env: JNIEnv,
+    _class: JClass,
+) -> jlong {
+    boundary::run(&mut env, |_| Ok(DROPPED.load(Ordering::Relaxed) as jlong))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_pass_the_filter_or_cost_nothing_and_a_full_queue_counts_drops() {
+        // only this test's target: other tests of this binary run zenoh sessions meanwhile
+        set_filter("zenoh::test=warn").expect("valid filter");
+        while !drain(Duration::ZERO).expect("drain").is_empty() {}
+        tracing::info!(target: "zenoh::test", "filtered out");
+        tracing::warn!(target: "zenoh::test", peer = "tcp/127.0.0.1:1", "cannot connect");
+        let got = drain(Duration::from_millis(100)).expect("drain");
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].level, Level::WARN);
+        assert_eq!(got[0].target, "zenoh::test");
+        assert_eq!(got[0].message, "cannot connect peer=tcp/127.0.0.1:1");
+
+        let before = DROPPED.load(Ordering::Relaxed);
+        for i in 0..CAPACITY + 10 {
+            tracing::error!(target: "zenoh::test", "event {i}");
+        }
+        assert_eq!(DROPPED.load(Ordering::Relaxed) - before, 10);
+        let mut taken = 0;
+        loop {
+            let batch = drain(Duration::ZERO).expect("drain");
+            if batch.is_empty() {
+                break;
+            }
+            assert!(batch.len() <= MAX_BATCH);
+            taken += batch.len();
+        }
+        assert_eq!(taken, CAPACITY);
+
+        let bad = set_filter("zenoh=loud").unwrap_err();
+        assert_eq!(bad.kind, Kind::Config);
+        set_filter("off").expect("off");
+        tracing::error!(target: "zenoh::test", "off");
+        assert!(drain(Duration::from_millis(20)).expect("drain").is_empty());
+    }
+}
