@@ -245,45 +245,54 @@ public class ZenohConsumer extends DefaultConsumer {
     private void reply(Query q, Exchange exchange) throws Exception {
         Message out = exchange.getMessage();
         Object body = out.getBody();
-        List<Outgoing> replies;
+        byte[] attachment = ZenohMessages.attachment(exchange);
         if (Boolean.TRUE.equals(out.getHeader(ZenohConstants.REPLY_ERROR, Boolean.class))) {
-            replies =
-                    List.of(
-                            new Outgoing(
-                                    ReplyKind.ERROR,
-                                    null,
-                                    ZenohMessages.payload(exchange, body, "reply"),
-                                    encoding(q, out, body)));
-        } else {
-            ReplyKind kind = replyKindHeader(out);
-            List<?> elements = body instanceof Map ? null : replyList(body);
-            if (elements != null) {
-                if (kind != ReplyKind.PUT) {
-                    throw new IllegalArgumentException(
-                            "Header "
-                                    + ZenohConstants.REPLY_KIND
-                                    + "="
-                                    + kind
-                                    + " applies to a single reply or a Map body; the elements of a"
-                                    + " List of ZenohReply carry their own kind (ZenohReply.delete)");
-                }
-                replies = fromList(q, out, elements);
-            } else if (body instanceof Map<?, ?> map) {
-                replies = fromMap(q, exchange, out, map, kind);
-            } else {
-                String key = replyKey(q, out);
-                replies =
-                        List.of(
-                                kind == ReplyKind.DELETE
-                                        ? new Outgoing(ReplyKind.DELETE, key, null, null)
-                                        : new Outgoing(
-                                                ReplyKind.PUT,
-                                                key,
-                                                ZenohMessages.payload(exchange, body, "reply"),
-                                                encoding(q, out, body)));
-            }
+            send(
+                    q,
+                    ReplyKind.ERROR,
+                    null,
+                    ZenohMessages.payload(exchange, body, "reply"),
+                    encoding(q, out, body),
+                    null,
+                    0,
+                    1);
+            return;
         }
-        send(q, replies, ZenohMessages.attachment(exchange));
+        ReplyKind kind = replyKindHeader(out);
+        List<?> elements = body instanceof Map ? null : replyList(body);
+        List<Outgoing> replies;
+        if (elements != null) {
+            if (kind != ReplyKind.PUT) {
+                throw new IllegalArgumentException(
+                        "Header "
+                                + ZenohConstants.REPLY_KIND
+                                + "="
+                                + kind
+                                + " applies to a single reply or a Map body; the elements of a"
+                                + " List of ZenohReply carry their own kind (ZenohReply.delete)");
+            }
+            replies = fromList(q, out, elements);
+        } else if (body instanceof Map<?, ?> map) {
+            replies = fromMap(q, exchange, out, map, kind);
+        } else {
+            // the common case: one reply, sent without a list
+            send(
+                    q,
+                    kind,
+                    replyKey(q, out),
+                    kind == ReplyKind.DELETE
+                            ? null
+                            : ZenohMessages.payload(exchange, body, "reply"),
+                    kind == ReplyKind.DELETE ? null : encoding(q, out, body),
+                    attachment,
+                    0,
+                    1);
+            return;
+        }
+        for (int i = 0; i < replies.size(); i++) {
+            Outgoing r = replies.get(i);
+            send(q, r.kind(), r.key(), r.payload(), r.encoding(), attachment, i, replies.size());
+        }
     }
 
     private Encoding encoding(Query q, Message out, Object value) {
@@ -404,31 +413,35 @@ public class ZenohConsumer extends DefaultConsumer {
         return replies;
     }
 
-    private void send(Query q, List<Outgoing> replies, byte[] attachment) {
-        for (int i = 0; i < replies.size(); i++) {
-            Outgoing r = replies.get(i);
-            try {
-                switch (r.kind()) {
-                    case PUT -> q.reply(r.key(), r.payload(), r.encoding(), attachment);
-                    case DELETE -> q.replyDelete(r.key(), attachment);
-                    case ERROR -> q.replyError(r.payload(), r.encoding());
-                }
-            } catch (ZenohException e) {
-                throw new ZenohException(
-                        "zenoh refused "
-                                + (replies.size() == 1
-                                        ? "the reply"
-                                        : "reply " + (i + 1) + " of " + replies.size())
-                                + (r.key() == null ? "" : " on key '" + r.key() + "'")
-                                + " to "
-                                + q
-                                + (i == 0 ? "" : " (the " + i + " before it were sent)")
-                                + ": "
-                                + e.getMessage(),
-                        e);
+    /** Sends reply {@code i} of {@code n}; a refusal names it and what was sent before it. */
+    private void send(
+            Query q,
+            ReplyKind kind,
+            String key,
+            byte[] payload,
+            Encoding encoding,
+            byte[] attachment,
+            int i,
+            int n) {
+        try {
+            switch (kind) {
+                case PUT -> q.reply(key, payload, encoding, attachment);
+                case DELETE -> q.replyDelete(key, attachment);
+                case ERROR -> q.replyError(payload, encoding);
             }
-            endpoint.sent.increment();
+        } catch (ZenohException e) {
+            throw new ZenohException(
+                    "zenoh refused "
+                            + (n == 1 ? "the reply" : "reply " + (i + 1) + " of " + n)
+                            + (key == null ? "" : " on key '" + key + "'")
+                            + " to "
+                            + q
+                            + (i == 0 ? "" : " (the " + i + " before it were sent)")
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
+        endpoint.sent.increment();
     }
 
     /**
