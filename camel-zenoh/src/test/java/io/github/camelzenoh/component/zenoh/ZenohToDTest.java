@@ -10,6 +10,7 @@ import io.github.camelzenoh.zenoh.NativeDiagnostics;
 import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Sample;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,7 @@ class ZenohToDTest extends ZenohTestSupport {
                         .setBody(simple("status of ${header.CamelZenohKeyExpr}"));
                 from("direct:ask").toD("zenoh:fleet/${header.id}/status?operation=get");
                 from("direct:static").toD("zenoh:fixed/key?priority=${header.p}");
+                from("direct:auto").toD("zenoh:auto/${header.id}?autocanonize=true");
             }
         };
     }
@@ -141,6 +143,48 @@ class ZenohToDTest extends ZenohTestSupport {
                 .as("an option is the endpoint's: one endpoint per option value")
                 .hasSize(2)
                 .allMatch(e -> e.getKeyExpr().equals("fixed/key"));
+    }
+
+    @Test
+    void anOverrideHeaderAlreadySetWinsAsWithTo() throws Exception {
+        try (Collector sub = new Collector("robots/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "robots/x/cmd");
+            template.sendBodyAndHeaders(
+                    "direct:cmd",
+                    "chosen",
+                    Map.of("id", "ignored", ZenohConstants.OVERRIDE_KEY_EXPR, "robots/chosen/cmd"));
+            Sample s = sub.next();
+            assertThat(s.keyExpr()).isEqualTo("robots/chosen/cmd");
+            Waits.assertNothingArrivesWithin(
+                    Duration.ofMillis(300),
+                    "a second sample (on robots/ignored/cmd)",
+                    sub.samples::isEmpty);
+        }
+    }
+
+    @Test
+    void anInvalidEvaluatedKeyFailsTheExchangeNamingIt() {
+        Exchange out =
+                template.send(
+                        "direct:cmd",
+                        e -> {
+                            e.getMessage().setHeader("id", "");
+                            e.getMessage().setBody("x");
+                        });
+        assertThat(out.getException())
+                .isNotNull()
+                .hasMessageContaining(ZenohConstants.OVERRIDE_KEY_EXPR)
+                .hasMessageContaining("robots//cmd");
+    }
+
+    @Test
+    void autocanonizeInTheUriCanonizesTheEvaluatedKey() throws Exception {
+        try (Collector sub = new Collector("auto/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "auto/x");
+            template.sendBodyAndHeader("direct:auto", "c", "id", "x/**/**");
+            assertThat(sub.next().keyExpr()).isEqualTo("auto/x/**");
+        }
+        assertThat(producerEndpointsUnder("auto")).hasSize(1);
     }
 
     @Test
