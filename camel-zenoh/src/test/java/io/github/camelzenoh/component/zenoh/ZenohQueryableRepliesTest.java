@@ -100,6 +100,29 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                                                 ZenohReply.ok("elsewhere/b", "b", null),
                                                 ZenohReply.ok("nx/c", "c", null))));
                 from("zenoh:empty/**?consumerType=queryable").setBody(constant(List.of()));
+                // replies as a get delivers them (CamelZenohReplies), passed on as they are
+                from("zenoh:fwd/**?consumerType=queryable")
+                        .setBody(
+                                constant(
+                                        List.of(
+                                                new ZenohReply(
+                                                        true,
+                                                        "fwd/a",
+                                                        "hi".getBytes(StandardCharsets.UTF_8),
+                                                        Encoding.TEXT_PLAIN.id(),
+                                                        "charset=utf-8",
+                                                        "text/plain;charset=utf-8",
+                                                        "PUT",
+                                                        null),
+                                                new ZenohReply(
+                                                        false,
+                                                        null,
+                                                        "{}".getBytes(StandardCharsets.UTF_8),
+                                                        Encoding.APPLICATION_JSON.id(),
+                                                        null,
+                                                        "application/json",
+                                                        null,
+                                                        null))));
             }
         };
     }
@@ -275,6 +298,18 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
     void anEmptyListSendsNoReply() throws Exception {
         awaitConnected();
         assertThat(get("empty/*")).isEmpty();
+    }
+
+    @Test
+    void repliesOfAGetArePassedOnWithTheirEncodings() throws Exception {
+        awaitConnected();
+        List<Reply> replies = get("fwd/**");
+        assertThat(replies).hasSize(2);
+        assertThat(sampleOn(replies, "fwd/a").sample().encoding())
+                .isEqualTo(Encoding.parse("text/plain;charset=utf-8"));
+        assertThat(errors(replies)).hasSize(1);
+        assertThat(errors(replies).get(0).errorEncoding()).isEqualTo(Encoding.APPLICATION_JSON);
+        assertThat(text(errors(replies).get(0).errorPayload())).isEqualTo("{}");
     }
 
     @Test
