@@ -87,6 +87,23 @@ public final class ZenohConstants {
     public static final String REPLY_KEY_EXPR = "CamelZenohReplyKeyExpr";
 
     @Metadata(
+            label = "consumer",
+            description =
+                    "Kind of the reply sent by a queryable route: PUT (default) or DELETE (sends a"
+                            + " delete reply, reply_del, on the reply key; with a Map body, on each"
+                            + " of its keys).",
+            javaType = "String")
+    public static final String REPLY_KIND = "CamelZenohReplyKind";
+
+    @Metadata(
+            label = "consumer",
+            description =
+                    "true: the queryable route's body is sent as an error reply (reply_err), with"
+                            + " the encoding a reply would have.",
+            javaType = "Boolean")
+    public static final String REPLY_ERROR = "CamelZenohReplyError";
+
+    @Metadata(
             label = "producer",
             description = "All replies of a get, in arrival order.",
             javaType = "java.util.List<io.github.camelzenoh.component.zenoh.ZenohReply>")

@@ -13,9 +13,13 @@ import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
+import io.github.camelzenoh.zenoh.ZenohException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.Exchange;
@@ -315,12 +319,220 @@ public class ZenohConsumer extends DefaultConsumer {
         releaseExchange(exchange, false);
     }
 
+    /** What a queryable sends for one reply: prepared in full before any is sent. */
+    private record Outgoing(ReplyKind kind, String key, byte[] payload, Encoding encoding) {}
+
+    private enum ReplyKind {
+        PUT,
+        DELETE,
+        ERROR
+    }
+
+    /**
+     * The route's result as replies: a Collection (or an Iterable of {@link ZenohReply}) gives one
+     * reply per element, a Map one per entry, anything else one reply. Every reply is converted
+     * before the first is sent, so a bad element sends nothing; a reply zenoh refuses (a key that
+     * does not intersect the query) fails the exchange, the replies before it having been sent.
+     */
     private void reply(Query q, Exchange exchange) throws Exception {
         Message out = exchange.getMessage();
         Object body = out.getBody();
-        byte[] payload = ZenohMessages.payload(exchange, body, "reply");
-        Encoding enc = ZenohMessages.replyEncoding(out, body, options.encoding(), q.encoding());
-        q.reply(replyKey(q, out), payload, enc, ZenohMessages.attachment(exchange));
+        byte[] attachment = ZenohMessages.attachment(exchange);
+        if (Boolean.TRUE.equals(out.getHeader(ZenohConstants.REPLY_ERROR, Boolean.class))) {
+            send(
+                    q,
+                    ReplyKind.ERROR,
+                    null,
+                    ZenohMessages.payload(exchange, body, "reply"),
+                    encoding(q, out, body),
+                    null,
+                    0,
+                    1);
+            return;
+        }
+        ReplyKind kind = replyKindHeader(out);
+        List<?> elements = body instanceof Map ? null : replyList(body);
+        List<Outgoing> replies;
+        if (elements != null) {
+            if (kind != ReplyKind.PUT) {
+                throw new IllegalArgumentException(
+                        "Header "
+                                + ZenohConstants.REPLY_KIND
+                                + "="
+                                + kind
+                                + " applies to a single reply or a Map body; the elements of a"
+                                + " List of ZenohReply carry their own kind (ZenohReply.delete)");
+            }
+            replies = fromList(q, out, elements);
+        } else if (body instanceof Map<?, ?> map) {
+            replies = fromMap(q, exchange, out, map, kind);
+        } else {
+            // the common case: one reply, sent without a list
+            send(
+                    q,
+                    kind,
+                    replyKey(q, out),
+                    kind == ReplyKind.DELETE
+                            ? null
+                            : ZenohMessages.payload(exchange, body, "reply"),
+                    kind == ReplyKind.DELETE ? null : encoding(q, out, body),
+                    attachment,
+                    0,
+                    1);
+            return;
+        }
+        for (int i = 0; i < replies.size(); i++) {
+            Outgoing r = replies.get(i);
+            send(q, r.kind(), r.key(), r.payload(), r.encoding(), attachment, i, replies.size());
+        }
+    }
+
+    private Encoding encoding(Query q, Message out, Object value) {
+        return ZenohMessages.replyEncoding(out, value, options.encoding(), q.encoding());
+    }
+
+    /** Header CamelZenohReplyKind: PUT (also when absent) or DELETE. */
+    private static ReplyKind replyKindHeader(Message out) {
+        Object h = out.getHeader(ZenohConstants.REPLY_KIND);
+        if (h == null || "PUT".equalsIgnoreCase(h.toString().trim())) {
+            return ReplyKind.PUT;
+        }
+        if ("DELETE".equalsIgnoreCase(h.toString().trim())) {
+            return ReplyKind.DELETE;
+        }
+        throw new IllegalArgumentException(
+                "Header " + ZenohConstants.REPLY_KIND + " must be PUT or DELETE, got '" + h + "'");
+    }
+
+    /**
+     * The elements of a Collection body, or of an Iterable body whose first element is a
+     * ZenohReply; null for any other body (one reply).
+     */
+    private static List<?> replyList(Object body) {
+        if (body instanceof Collection<?> c) {
+            return new ArrayList<>(c);
+        }
+        if (body instanceof Iterable<?> it) {
+            Iterator<?> i = it.iterator();
+            if (!i.hasNext()) {
+                return null;
+            }
+            Object first = i.next();
+            if (!(first instanceof ZenohReply)) {
+                return null;
+            }
+            List<Object> all = new ArrayList<>();
+            all.add(first);
+            i.forEachRemaining(all::add);
+            return all;
+        }
+        return null;
+    }
+
+    private List<Outgoing> fromList(Query q, Message out, List<?> elements) {
+        List<Outgoing> replies = new ArrayList<>(elements.size());
+        for (int i = 0; i < elements.size(); i++) {
+            Object e = elements.get(i);
+            if (!(e instanceof ZenohReply r)) {
+                throw new IllegalArgumentException(
+                        "Element "
+                                + i
+                                + " of the queryable route's reply list is "
+                                + (e == null ? "null" : "a " + e.getClass().getName())
+                                + ", not a ZenohReply: a List body is one reply per element, made"
+                                + " with ZenohReply.ok, ZenohReply.delete or ZenohReply.error");
+            }
+            ReplyKind kind;
+            if (!r.ok()) {
+                kind = ReplyKind.ERROR;
+            } else if (r.kind() == null || "PUT".equals(r.kind())) {
+                kind = ReplyKind.PUT;
+            } else if ("DELETE".equals(r.kind())) {
+                kind = ReplyKind.DELETE;
+            } else {
+                throw new IllegalArgumentException(
+                        "Element "
+                                + i
+                                + " of the reply list has kind '"
+                                + r.kind()
+                                + "': PUT or DELETE");
+            }
+            if (kind != ReplyKind.ERROR && (r.keyExpr() == null || r.keyExpr().isEmpty())) {
+                throw new IllegalArgumentException(
+                        "Element " + i + " of the reply list has no key: " + r);
+            }
+            Encoding enc =
+                    kind == ReplyKind.DELETE
+                            ? null
+                            : r.encoding() != null
+                                    ? new Encoding(r.encodingId(), r.encodingSchema())
+                                    : encoding(
+                                            q,
+                                            out,
+                                            r.encodingId() == Encoding.ZENOH_STRING.id() ? "" : r);
+            replies.add(new Outgoing(kind, r.keyExpr(), r.payload(), enc));
+        }
+        return replies;
+    }
+
+    private List<Outgoing> fromMap(
+            Query q, Exchange exchange, Message out, Map<?, ?> map, ReplyKind kind)
+            throws Exception {
+        List<Outgoing> replies = new ArrayList<>(map.size());
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!(e.getKey() instanceof String key) || key.isEmpty()) {
+                throw new IllegalArgumentException(
+                        "A queryable route's Map body maps reply keys to payloads: its keys must be"
+                                + " non-empty Strings, got "
+                                + (e.getKey() == null
+                                        ? "null"
+                                        : "'"
+                                                + e.getKey()
+                                                + "' ("
+                                                + e.getKey().getClass().getName()
+                                                + ")"));
+            }
+            Object value = e.getValue();
+            replies.add(
+                    kind == ReplyKind.DELETE
+                            ? new Outgoing(ReplyKind.DELETE, key, null, null)
+                            : new Outgoing(
+                                    ReplyKind.PUT,
+                                    key,
+                                    ZenohMessages.payload(exchange, value, "reply"),
+                                    encoding(q, out, value)));
+        }
+        return replies;
+    }
+
+    /** Sends reply {@code i} of {@code n}; a refusal names it and what was sent before it. */
+    private void send(
+            Query q,
+            ReplyKind kind,
+            String key,
+            byte[] payload,
+            Encoding encoding,
+            byte[] attachment,
+            int i,
+            int n) {
+        try {
+            switch (kind) {
+                case PUT -> q.reply(key, payload, encoding, attachment);
+                case DELETE -> q.replyDelete(key, attachment);
+                case ERROR -> q.replyError(payload, encoding);
+            }
+        } catch (ZenohException e) {
+            throw new ZenohException(
+                    "zenoh refused "
+                            + (n == 1 ? "the reply" : "reply " + (i + 1) + " of " + n)
+                            + (key == null ? "" : " on key '" + key + "'")
+                            + " to "
+                            + q
+                            + (i == 0 ? "" : " (the " + i + " before it were sent)")
+                            + ": "
+                            + e.getMessage(),
+                    e);
+        }
         endpoint.sent.increment();
     }
 
