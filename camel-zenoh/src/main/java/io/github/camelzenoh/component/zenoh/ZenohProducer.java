@@ -49,11 +49,18 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private ExecutorService continuation;
     private ZenohEndpoint.Use use;
 
+    /** The route this producer sends for, for the meters' tag ("" outside a route). */
+    private final String routeId;
+
     public ZenohProducer(ZenohEndpoint endpoint) {
         super(endpoint);
         this.endpoint = endpoint;
         this.options = endpoint.options();
         this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
+        // producers are not told their route: a route's producers are created while Camel creates
+        // that route (a producer template's have none)
+        String creating = endpoint.getCamelContext().getCamelContextExtension().getCreateRoute();
+        this.routeId = creating == null ? "" : creating;
         this.healthCheckId = ZenohHealthCheck.producerId(endpoint);
     }
 
@@ -65,7 +72,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        use = endpoint.acquire(); // closed in doStop, or below on failure
+        // closed in doStop, or below on failure
+        use = endpoint.acquire(ZenohMetrics.PRODUCER, routeId);
         ZenohConfiguration c = endpoint.getConfiguration();
         try {
             publisher =

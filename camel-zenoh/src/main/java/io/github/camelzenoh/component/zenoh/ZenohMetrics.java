@@ -1,0 +1,78 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+/**
+ * The endpoint counters as Micrometer meters, when Micrometer is on the classpath and a {@code
+ * MeterRegistry} is in the Camel registry (bound as {@value #REGISTRY_NAME}, as camel-micrometer
+ * binds it, or the only one there). This class names no Micrometer type: without Micrometer the
+ * check below fails once and nothing else is loaded.
+ *
+ * <p>Meters (names in {@link #NAMES}) are function counters and a gauge reading the counters the
+ * endpoint keeps anyway (the dev console's): no cost per message. They are registered when the
+ * endpoint's first consumer or producer starts and removed when its last one stops.
+ */
+final class ZenohMetrics {
+
+    /** The registry name camel-micrometer binds (MicrometerConstants.METRICS_REGISTRY_NAME). */
+    static final String REGISTRY_NAME = "metricsRegistry";
+
+    static final String RECEIVED = "camel.zenoh.received";
+    static final String SENT = "camel.zenoh.sent";
+    static final String DROPPED = "camel.zenoh.dropped";
+    static final String MISSED = "camel.zenoh.missed";
+    static final String UNMATCHED = "camel.zenoh.unmatched";
+    static final String FAILED = "camel.zenoh.failed";
+    static final String HANDOFF_DEPTH = "camel.zenoh.handoff.depth";
+
+    static final String[] NAMES = {
+        RECEIVED, SENT, DROPPED, MISSED, UNMATCHED, FAILED, HANDOFF_DEPTH
+    };
+
+    /** Tag names. */
+    static final String TAG_KEY_EXPR = "keyExpr";
+
+    static final String TAG_CONSUMER_TYPE = "consumerType";
+    static final String TAG_ROUTE = "routeId";
+    static final String TAG_CONTEXT = "camelContext";
+
+    /** consumerType tag of an endpoint that only producers use. */
+    static final String PRODUCER = "producer";
+
+    /** Removes what was registered; idempotent. */
+    interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    static final Registration NONE = () -> {};
+
+    private static final boolean MICROMETER = micrometerPresent();
+
+    private ZenohMetrics() {}
+
+    private static boolean micrometerPresent() {
+        try {
+            Class.forName(
+                    "io.micrometer.core.instrument.MeterRegistry",
+                    false,
+                    ZenohMetrics.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Registers the endpoint's meters in the context's MeterRegistry, if any, tagged with the key
+     * expression, the consumer type ({@value #PRODUCER} for a producer), the route and the context.
+     */
+    static Registration register(ZenohEndpoint endpoint, String consumerType, String routeId) {
+        if (!MICROMETER) {
+            return NONE;
+        }
+        return ZenohMicrometer.register(endpoint, consumerType, routeId);
+    }
+}
