@@ -4,6 +4,13 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import java.util.List;
+import org.apache.camel.CamelContext;
+import org.apache.camel.model.ModelCamelContext;
+import org.apache.camel.model.ProcessorDefinition;
+import org.apache.camel.model.RouteDefinition;
+import org.apache.camel.model.SendDefinition;
+
 /**
  * The endpoint counters as Micrometer meters, when Micrometer is on the classpath and a {@code
  * MeterRegistry} is in the Camel registry (bound as {@value #REGISTRY_NAME}, as camel-micrometer
@@ -66,8 +73,56 @@ final class ZenohMetrics {
     }
 
     /**
+     * The id of the first route whose definition sends to the endpoint, or "" (a producer
+     * template's producer, or no route model). Producers are not told their route, and a route
+     * starting is not yet among the context's routes; this runs when meters are registered only.
+     */
+    static String routeSendingTo(ZenohEndpoint endpoint) {
+        CamelContext context = endpoint.getCamelContext();
+        if (!(context instanceof ModelCamelContext model)) {
+            return "";
+        }
+        for (RouteDefinition r : model.getRouteDefinitions()) {
+            if (sendsTo(r.getOutputs(), endpoint, context, 0)) {
+                return r.getRouteId() == null ? "" : r.getRouteId();
+            }
+        }
+        return "";
+    }
+
+    private static boolean sendsTo(
+            List<ProcessorDefinition<?>> outputs,
+            ZenohEndpoint endpoint,
+            CamelContext context,
+            int depth) {
+        if (outputs == null || depth > 64) {
+            return false;
+        }
+        for (ProcessorDefinition<?> p : outputs) {
+            if (p instanceof SendDefinition<?> send
+                    && send.getEndpointUri() != null
+                    && sendsTo(send.getEndpointUri(), endpoint, context)) {
+                return true;
+            }
+            if (sendsTo(p.getOutputs(), endpoint, context, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sendsTo(String uri, ZenohEndpoint endpoint, CamelContext context) {
+        try {
+            return context.hasEndpoint(context.resolvePropertyPlaceholders(uri)) == endpoint;
+        } catch (RuntimeException e) {
+            return false; // an unresolvable placeholder: not this endpoint's route
+        }
+    }
+
+    /**
      * Registers the endpoint's meters in the context's MeterRegistry, if any, tagged with the key
-     * expression, the consumer type ({@value #PRODUCER} for a producer), the route and the context.
+     * expression, the consumer type ({@value #PRODUCER} for a producer), the route (null: the route
+     * sending to it, see {@link #routeSendingTo}) and the context.
      */
     static Registration register(ZenohEndpoint endpoint, String consumerType, String routeId) {
         if (!MICROMETER) {

@@ -10,13 +10,48 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.apache.camel.spi.Registry;
 
-/** Micrometer's side of {@link ZenohMetrics}; loaded only when Micrometer is present. */
+/**
+ * Micrometer's side of {@link ZenohMetrics}; loaded only when Micrometer is present.
+ *
+ * <p>Endpoints whose tags are equal (one route sending to the same key expression through endpoints
+ * with different options, e.g. operation=put and operation=get) share one set of meters, which add
+ * up their counters: a registry holds one meter per name and tags.
+ */
 final class ZenohMicrometer {
+
+    /** The endpoints behind one set of meters, and those meters. */
+    private static final class Group {
+        final Set<ZenohEndpoint> endpoints = new CopyOnWriteArraySet<>();
+        final List<Meter> meters = new ArrayList<>();
+
+        double sum(Function<ZenohEndpoint, LongAdder> counter) {
+            long n = 0;
+            for (ZenohEndpoint e : endpoints) {
+                n += counter.apply(e).sum();
+            }
+            return n;
+        }
+
+        double depth() {
+            double n = 0;
+            for (ZenohEndpoint e : endpoints) {
+                n += e.handoffDepth();
+            }
+            return n;
+        }
+    }
+
+    /** Per registry, the groups by tags; guarded by itself. */
+    private static final Map<MeterRegistry, Map<Tags, Group>> GROUPS = new HashMap<>();
 
     private ZenohMicrometer() {}
 
@@ -33,87 +68,103 @@ final class ZenohMicrometer {
                         ZenohMetrics.TAG_CONSUMER_TYPE,
                         consumerType,
                         ZenohMetrics.TAG_ROUTE,
-                        routeId == null ? "" : routeId,
+                        routeId == null ? ZenohMetrics.routeSendingTo(endpoint) : routeId,
                         ZenohMetrics.TAG_CONTEXT,
                         endpoint.getCamelContext().getName());
-        List<Meter> meters = new ArrayList<>();
+        synchronized (GROUPS) {
+            Map<Tags, Group> groups = GROUPS.computeIfAbsent(registry, r -> new HashMap<>());
+            Group g = groups.get(tags);
+            if (g == null) {
+                g = new Group();
+                register(registry, tags, g);
+                groups.put(tags, g);
+            }
+            g.endpoints.add(endpoint);
+            Group group = g;
+            return new ZenohMetrics.Registration() {
+                private boolean closed;
+
+                @Override
+                public void close() {
+                    synchronized (GROUPS) {
+                        if (closed) {
+                            return;
+                        }
+                        closed = true;
+                        group.endpoints.remove(endpoint);
+                        if (group.endpoints.isEmpty()) {
+                            group.meters.forEach(registry::remove);
+                            Map<Tags, Group> left = GROUPS.get(registry);
+                            left.remove(tags);
+                            if (left.isEmpty()) {
+                                GROUPS.remove(registry);
+                            }
+                        }
+                    }
+                }
+            };
+        }
+    }
+
+    private static void register(MeterRegistry registry, Tags tags, Group g) {
         counter(
                 registry,
-                meters,
+                g,
                 tags,
                 ZenohMetrics.RECEIVED,
-                endpoint,
                 e -> e.received,
                 "samples, queries or liveliness changes received from zenoh");
         counter(
                 registry,
-                meters,
+                g,
                 tags,
                 ZenohMetrics.SENT,
-                endpoint,
                 e -> e.sent,
                 "puts, deletes, gets and replies sent to zenoh");
         counter(
                 registry,
-                meters,
+                g,
                 tags,
                 ZenohMetrics.DROPPED,
-                endpoint,
                 e -> e.dropped,
                 "received items dropped by the hand-off's overflow policy or at stop");
         counter(
                 registry,
-                meters,
+                g,
                 tags,
                 ZenohMetrics.MISSED,
-                endpoint,
                 e -> e.missed,
                 "samples an advanced subscriber detected as missed");
         counter(
                 registry,
-                meters,
+                g,
                 tags,
                 ZenohMetrics.UNMATCHED,
-                endpoint,
                 e -> e.unmatched,
                 "puts and deletes that no subscriber matched");
         counter(
                 registry,
-                meters,
+                g,
                 tags,
                 ZenohMetrics.FAILED,
-                endpoint,
                 e -> e.failed,
                 "exchanges that failed (route errors, failed sends)");
-        meters.add(
-                Gauge.builder(ZenohMetrics.HANDOFF_DEPTH, endpoint, ZenohEndpoint::handoffDepth)
+        g.meters.add(
+                Gauge.builder(ZenohMetrics.HANDOFF_DEPTH, g, Group::depth)
                         .tags(tags)
                         .description("items waiting in the consumers' hand-off queues")
                         .register(registry));
-        return new ZenohMetrics.Registration() {
-            private boolean closed;
-
-            @Override
-            public synchronized void close() {
-                if (!closed) {
-                    closed = true;
-                    meters.forEach(registry::remove);
-                }
-            }
-        };
     }
 
     private static void counter(
             MeterRegistry registry,
-            List<Meter> meters,
+            Group g,
             Tags tags,
             String name,
-            ZenohEndpoint endpoint,
             Function<ZenohEndpoint, LongAdder> counter,
             String description) {
-        LongAdder c = counter.apply(endpoint);
-        meters.add(
-                FunctionCounter.builder(name, c, LongAdder::sum)
+        g.meters.add(
+                FunctionCounter.builder(name, g, group -> group.sum(counter))
                         .tags(tags)
                         .description(description)
                         .register(registry));

@@ -49,18 +49,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private ExecutorService continuation;
     private ZenohEndpoint.Use use;
 
-    /** The route this producer sends for, for the meters' tag ("" outside a route). */
-    private final String routeId;
-
     public ZenohProducer(ZenohEndpoint endpoint) {
         super(endpoint);
         this.endpoint = endpoint;
         this.options = endpoint.options();
         this.failIfNoSubscribers = endpoint.getConfiguration().isFailIfNoSubscribers();
-        // producers are not told their route: a route's producers are created while Camel creates
-        // that route (a producer template's have none)
-        String creating = endpoint.getCamelContext().getCamelContextExtension().getCreateRoute();
-        this.routeId = creating == null ? "" : creating;
         this.healthCheckId = ZenohHealthCheck.producerId(endpoint);
     }
 
@@ -73,7 +66,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     protected void doStart() throws Exception {
         super.doStart();
         // closed in doStop, or below on failure
-        use = endpoint.acquire(ZenohMetrics.PRODUCER, routeId);
+        use = endpoint.acquire(ZenohMetrics.PRODUCER, null);
         ZenohConfiguration c = endpoint.getConfiguration();
         try {
             publisher =

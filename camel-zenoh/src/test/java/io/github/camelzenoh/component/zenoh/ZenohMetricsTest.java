@@ -48,6 +48,10 @@ class ZenohMetricsTest extends ZenohTestSupport {
                         .routeId("metrics-slow")
                         .process(e -> release.await(30, TimeUnit.SECONDS));
                 from("direct:out").routeId("metrics-out").to("zenoh:metrics/out");
+                from("direct:shared")
+                        .routeId("metrics-shared")
+                        .to("zenoh:metrics/shared?operation=put")
+                        .to("zenoh:metrics/shared?operation=delete");
             }
         };
     }
@@ -91,7 +95,7 @@ class ZenohMetricsTest extends ZenohTestSupport {
                     .isEqualTo(ZenohMetrics.PRODUCER);
             assertThat(m.getId().getTag(ZenohMetrics.TAG_ROUTE)).isEqualTo("metrics-out");
         }
-        assertThat(meters.get(ZenohMetrics.RECEIVED).functionCounters()).hasSize(4);
+        assertThat(meters.get(ZenohMetrics.RECEIVED).functionCounters()).hasSize(5);
     }
 
     @Test
@@ -157,5 +161,19 @@ class ZenohMetricsTest extends ZenohTestSupport {
         assertThat(meters.getMeters())
                 .as("no zenoh meter outlives its context")
                 .noneMatch(m -> m.getId().getName().startsWith("camel.zenoh."));
+    }
+
+    @Test
+    void endpointsWithTheSameTagsShareOneSetOfMetersAddingUp() throws Exception {
+        assertThat(metersOf("metrics/shared")).hasSize(ZenohMetrics.NAMES.length);
+        template.sendBody("direct:shared", "put then delete");
+        template.sendBody("direct:shared", "put then delete");
+        assertThat(count(ZenohMetrics.SENT, "metrics/shared")).isEqualTo(4);
+
+        context.getRouteController().stopRoute("metrics-shared");
+        assertThat(metersOf("metrics/shared")).isEmpty();
+        context.getRouteController().startRoute("metrics-shared");
+        assertThat(metersOf("metrics/shared")).hasSize(ZenohMetrics.NAMES.length);
+        assertThat(count(ZenohMetrics.SENT, "metrics/shared")).isEqualTo(4);
     }
 }
