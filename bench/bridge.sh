@@ -16,7 +16,9 @@
 #
 # Prints one line per figure, then `RATIO http_get_vs_rest_plugin`, `RATIO sse_<size>_vs_rest_plugin`
 # and `RATIO sse_vs_rest_plugin` (geometric mean of the two sizes); bridge / plugin, > 1 = bridge
-# faster. Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
+# faster. Each figure also gives the serving process's CPU time per request / per delivered event
+# (the HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates.
+# Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
 # ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build), BRIDGE_JAVA_OPTS.
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
@@ -94,6 +96,7 @@ router="tcp/127.0.0.1:$router_port"
 } | tee "$out"
 
 start_held rest "$stage/rest-plugin-ref" "$rest_http" "$router"
+rest_pid=${pids[-1]}
 start_held queryable "$stage/zbench" queryable --listen "tcp/127.0.0.1:$q_port" --connect "$router" \
   --key bench/get --size 1024
 cp_bridge="$app/target/classes:$(cat "$app/target/classpath.txt")"
@@ -103,6 +106,9 @@ java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzeno
   --zenoh.connect="$router,tcp/127.0.0.1:$q_port" --bridge.demo=false \
   > "$logs/bridge.log" 2>&1 &
 pids+=($!)
+bridge_pid=$!
+# cpu_us <pid>: user + system CPU time of the process so far, in µs (clock ticks of 10 ms)
+cpu_us() { awk '{sub(/.*\) /, ""); print ($12 + $13) * 10000}' "/proc/$1/stat"; }
 
 # until_ok <what> <cmd...>: retries cmd for 60 s
 until_ok() {
@@ -116,19 +122,28 @@ until_ok "REST plugin answers GET" answers "$rest_http"
 until_ok "bridge answers GET" answers "$bridge_http"
 
 declare -A figs
+failed=0
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
+# JIT warm-up of both doors (not counted)
+for port in "$rest_http" "$bridge_http"; do
+  wrk -t2 -c16 -d"$(( wrk_s > 1 ? wrk_s / 2 : 1 ))s" "http://127.0.0.1:$port/bench/get" > /dev/null
+done
 echo "# GET: wrk -t2 -c16 on /bench/get, 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
 for pass in $(seq "$passes"); do
   for door in rest bridge; do
-    port=$rest_http; [ "$door" = bridge ] && port=$bridge_http
+    port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
+    c0=$(cpu_us "$pid")
     wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$logs/wrk-$door-$pass.txt"
     if grep -q 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt"; then
       echo "ERROR $door GET: $(grep 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt")" | tee -a "$out"; exit 1
     fi
+    c1=$(cpu_us "$pid")
     rps=$(awk '/^Requests\/sec:/ {print $2}' "$logs/wrk-$door-$pass.txt")
     lat=$(awk '/^    Latency/ {print $2}' "$logs/wrk-$door-$pass.txt")
-    echo "get $door pass $pass: $rps req/s (mean latency $lat)" | tee -a "$out"
+    n=$(awk '/requests in/ {print $1}' "$logs/wrk-$door-$pass.txt")
+    cpu=$(awk -v a="$c0" -v b="$c1" -v n="$n" 'BEGIN {printf "%.1f", (b - a) / n}')
+    echo "get $door pass $pass: $rps req/s (mean latency $lat; server CPU $cpu µs/request)" | tee -a "$out"
     figs[get_$door]="${figs[get_$door]:-} $rps"
   done
 done
@@ -140,11 +155,21 @@ for size in 8 1024; do
     --key "bench/sse/$label" --size "$size"
   for pass in $(seq "$passes"); do
     for door in rest bridge; do
-      port=$rest_http; [ "$door" = bridge ] && port=$bridge_http
-      r=$("$python" bench/python/sse_count.py --port "$port" --path "/bench/sse/$label" --clients 10 \
-        --warmup-s "$warm_s" --seconds "$sse_s") || { echo "ERROR $door SSE: $r" | tee -a "$out"; exit 1; }
+      port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
+      c0=$(cpu_us "$pid")
+      if ! r=$("$python" bench/python/sse_count.py --port "$port" --path "/bench/sse/$label" --clients 10 \
+        --warmup-s "$warm_s" --seconds "$sse_s" --timeout-s 60 2>&1); then
+        # a door that delivers nothing counts 0 for the pass (told, not hidden)
+        echo "sse $label $door pass $pass: FAILED, 0 events/s (${r//$'\n'/ })" | tee -a "$out"
+        figs[sse_${label}_$door]="${figs[sse_${label}_$door]:-} 0"
+        failed=1
+        continue
+      fi
+      c1=$(cpu_us "$pid")
       sse=$(awk '/^SSE / {print $2}' <<< "$r"); slow=$(awk '/^SSE_MIN / {print $2}' <<< "$r")
-      echo "sse $label $door pass $pass: $sse events/s ($slow slowest client)" | tee -a "$out"
+      total=$(awk '/^TOTAL / {print $2}' <<< "$r")
+      cpu=$(awk -v a="$c0" -v b="$c1" -v n="$total" 'BEGIN {printf "%.1f", (b - a) / n}')
+      echo "sse $label $door pass $pass: $sse events/s ($slow slowest client; server CPU $cpu µs/event)" | tee -a "$out"
       figs[sse_${label}_$door]="${figs[sse_${label}_$door]:-} $sse"
     done
   done
@@ -164,3 +189,4 @@ done
   awk -v a="$s8_bridge" -v b="$s8_rest" -v c="$s1_bridge" -v d="$s1_rest" \
     'BEGIN {printf "RATIO sse_vs_rest_plugin %.3f\n", sqrt((a/b)*(c/d))}'
 } | tee -a "$out"
+[ "$failed" = 0 ] || { echo "# some SSE pass delivered nothing (see FAILED above)" | tee -a "$out"; exit 1; }

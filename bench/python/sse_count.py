@@ -5,8 +5,8 @@
     sse_count.py --port P --path /bench/sse --clients 10 --warmup-s 2 --seconds 8
 
 Opens the streams, waits for the first event on every one, counts `event:` lines over the warm-up
-then the measured window, and prints `SSE <deliveries/s summed over the clients>` and
-`SSE_MIN <slowest client's events/s>`. Standard library only; a single thread with a selector.
+then the measured window, and prints `SSE <deliveries/s summed over the clients>`,
+`SSE_MIN <slowest client's events/s>` and `TOTAL <events received since the streams opened>`. Standard library only; a single thread with a selector.
 """
 import argparse
 import selectors
@@ -71,6 +71,7 @@ def main():
     dt = time.monotonic() - t0
     per = [(st["count"] - c) / dt for st, c in zip(state, start)]
     print("SSE %.0f" % sum(per))
+    print("TOTAL %d" % sum(st["count"] for st in state))
     print("SSE_MIN %.0f" % min(per))
     for st in state:
         st["sock"].close()
