@@ -10,6 +10,8 @@ import org.apache.camel.model.ModelCamelContext;
 import org.apache.camel.model.ProcessorDefinition;
 import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.SendDefinition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The endpoint counters as Micrometer meters, when Micrometer is on the classpath and a {@code
@@ -22,6 +24,8 @@ import org.apache.camel.model.SendDefinition;
  * endpoint's first consumer or producer starts and removed when its last one stops.
  */
 final class ZenohMetrics {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ZenohMetrics.class);
 
     /** The registry name camel-micrometer binds (MicrometerConstants.METRICS_REGISTRY_NAME). */
     static final String REGISTRY_NAME = "metricsRegistry";
@@ -122,12 +126,22 @@ final class ZenohMetrics {
     /**
      * Registers the endpoint's meters in the context's MeterRegistry, if any, tagged with the key
      * expression, the consumer type ({@value #PRODUCER} for a producer), the route (null: the route
-     * sending to it, see {@link #routeSendingTo}) and the context.
+     * sending to it, see {@link #routeSendingTo}) and the context. A registry refusing them (e.g. a
+     * meter of the same name with other tag keys) costs the meters, logged, never the route.
      */
     static Registration register(ZenohEndpoint endpoint, String consumerType, String routeId) {
         if (!MICROMETER) {
             return NONE;
         }
-        return ZenohMicrometer.register(endpoint, consumerType, routeId);
+        try {
+            return ZenohMicrometer.register(endpoint, consumerType, routeId);
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "zenoh endpoint '{}': its meters could not be registered: {}",
+                    endpoint.getKeyExpr(),
+                    e.getMessage(),
+                    e);
+            return NONE;
+        }
     }
 }

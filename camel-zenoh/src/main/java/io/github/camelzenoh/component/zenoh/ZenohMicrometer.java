@@ -76,7 +76,15 @@ final class ZenohMicrometer {
             Group g = groups.get(tags);
             if (g == null) {
                 g = new Group();
-                register(registry, tags, g);
+                try {
+                    register(registry, tags, g);
+                } catch (RuntimeException e) {
+                    g.meters.forEach(registry::remove); // none left half-registered
+                    if (groups.isEmpty()) {
+                        GROUPS.remove(registry);
+                    }
+                    throw e;
+                }
                 groups.put(tags, g);
             }
             g.endpoints.add(endpoint);
