@@ -1,12 +1,14 @@
 // Copyright 2026 the camel-zenoh authors.
 // SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
 
-//! The Rust peers of the camel-zenoh benchmark (bench/run.sh), one binary with four commands:
+//! The Rust peers of the camel-zenoh benchmark (bench/run.sh, bench/bridge.sh), one binary with
+//! five commands:
 //!
 //!   zbench sub  --listen EP  [--key K] [--warmup N] [--rounds N] [--round-ms MS]
 //!   zbench pub  --connect EP [--key K] [--size BYTES] [--report-ms MS]
 //!   zbench ping --connect EP [--size BYTES] [--warmup N] [--samples N] [--rate PER_S]
 //!   zbench pong --listen EP
+//!   zbench queryable --listen EP [--connect EP] [--key K] [--size BYTES]
 //!
 //! They speak the line protocol every bench peer speaks (Rust, Java, Camel, Python alike):
 //! `READY` once declared, `WARMUP <msg/s>` / `ROUND <msg/s>` per round, `RTT_NS <n,n,...>`,
@@ -78,6 +80,7 @@ fn main() {
         "pub" => publish(&args),
         "ping" => ping(&args),
         "pong" => pong(&args),
+        "queryable" => queryable(&args),
         other => fail(&format!("unknown command {other}")),
     }
 }
@@ -296,5 +299,29 @@ fn pong(args: &Args) {
     println!("READY");
     loop {
         std::thread::park();
+    }
+}
+
+/// Answers every query on the key with one text/plain reply of `size` ASCII digits (the HTTP
+/// bridge bench's GET target), from zenoh's callback, until stdin closes.
+fn queryable(args: &Args) {
+    let session = open(args);
+    let data: ZBytes = (0..args.num("size", 1024))
+        .map(|i| b'0' + (i % 10) as u8)
+        .collect::<Vec<u8>>()
+        .into();
+    let _q = session
+        .declare_queryable(args.str("key", "bench/get"))
+        .callback(move |query| {
+            let _ = query
+                .reply(query.key_expr().clone(), data.clone())
+                .encoding(zenoh::bytes::Encoding::TEXT_PLAIN)
+                .wait();
+        })
+        .wait()
+        .unwrap_or_else(|e| fail(&format!("declare queryable: {e}")));
+    println!("READY");
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
     }
 }

@@ -62,7 +62,8 @@ public class ZenohConsumer extends DefaultConsumer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        use = endpoint.acquire(); // closed in doStop, or below on failure
+        // closed in doStop, or below on failure
+        use = endpoint.acquire(ZenohOptions.name(options.consumerType()), getRouteId());
         ZenohConfiguration c = endpoint.getConfiguration();
         String name =
                 endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
@@ -92,6 +93,7 @@ public class ZenohConsumer extends DefaultConsumer {
         } else {
             handoff.start(executor, c.getConcurrentConsumers(), this::route);
         }
+        endpoint.addConsumer(this);
         try {
             declaration = declare(use.session(), use.keyExpr(), c);
             if (options.livelinessKey() != null) {
@@ -609,6 +611,7 @@ public class ZenohConsumer extends DefaultConsumer {
     }
 
     private void stopHandoff() {
+        endpoint.removeConsumer(this);
         stopAccepting();
         if (executor != null) {
             endpoint.getCamelContext().getExecutorServiceManager().shutdownGraceful(executor);

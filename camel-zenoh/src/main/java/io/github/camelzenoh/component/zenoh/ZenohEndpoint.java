@@ -8,6 +8,8 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
@@ -63,7 +65,16 @@ public class ZenohEndpoint extends DefaultEndpoint
      */
     private int users;
 
-    /** Counters shown by the dev console; producers and consumers add to them. */
+    /** The endpoint's meters while it holds its session (see {@link ZenohMetrics}). */
+    private ZenohMetrics.Registration metrics = ZenohMetrics.NONE;
+
+    /** Started consumers, whose hand-off queues the depth gauge adds up. */
+    private final Set<ZenohConsumer> consumers = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Counters shown by the dev console and read by the meters; producers and consumers add to
+     * them.
+     */
     final LongAdder received = new LongAdder();
 
     final LongAdder dropped = new LongAdder();
@@ -203,13 +214,16 @@ public class ZenohEndpoint extends DefaultEndpoint
      * so an endpoint holding them from its doStart would leave an open session and a declaration
      * behind until the CamelContext stopped (CAMEL-24465's kind of leak). An endpoint holds nothing
      * unless a consumer or producer of it runs.
+     *
+     * <p>The first one also registers the endpoint's meters, tagged with its consumer type
+     * (ZenohMetrics.PRODUCER for a producer) and route.
      */
-    Use acquire() {
-        take();
+    Use acquire(String consumerType, String routeId) {
+        take(consumerType, routeId);
         return new Use();
     }
 
-    private synchronized void take() {
+    private synchronized void take(String consumerType, String routeId) {
         if (lease == null) {
             ZenohSessions.Lease l;
             try {
@@ -233,6 +247,7 @@ public class ZenohEndpoint extends DefaultEndpoint
                 throw e;
             }
             lease = l;
+            metrics = ZenohMetrics.register(this, consumerType, routeId);
         }
         users++;
     }
@@ -302,6 +317,8 @@ public class ZenohEndpoint extends DefaultEndpoint
     }
 
     private void releaseAll() {
+        metrics.close();
+        metrics = ZenohMetrics.NONE;
         KeyExpr d = declared;
         declared = null;
         if (d != null) {
@@ -333,6 +350,23 @@ public class ZenohEndpoint extends DefaultEndpoint
      */
     String shortKey() {
         return keyExpr.length() <= 60 ? keyExpr : keyExpr.substring(0, 57) + "...";
+    }
+
+    void addConsumer(ZenohConsumer consumer) {
+        consumers.add(consumer);
+    }
+
+    void removeConsumer(ZenohConsumer consumer) {
+        consumers.remove(consumer);
+    }
+
+    /** Items waiting in the hand-off queues of the started consumers (the depth gauge). */
+    double handoffDepth() {
+        long n = 0;
+        for (ZenohConsumer c : consumers) {
+            n += c.pending();
+        }
+        return n;
     }
 
     /** The declared key expression while started, else null. */

@@ -70,7 +70,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        use = endpoint.acquire(); // closed in doStop, or below on failure
+        // closed in doStop, or below on failure
+        use = endpoint.acquire(ZenohMetrics.PRODUCER, null);
         ZenohConfiguration c = endpoint.getConfiguration();
         try {
             publisher =

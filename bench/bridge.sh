@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# The HTTP bridge next to zenohd's REST plugin, in one run on one machine: GET requests/s (one Rust
+# queryable answering 1 KiB of text/plain) with wrk, and SSE fan-out (10 clients on one key, a Rust
+# publisher putting 8 B / 1 KiB samples as fast as it can with BLOCK) as deliveries/s summed over
+# the clients. The two doors are measured in turn, pass by pass, against the same zenoh peers:
+#
+#   rest-plugin-ref  (tools/rest-plugin-ref: zenoh router + zenoh-plugin-rest 1.10.2, HTTP port R)
+#        |  tcp/127.0.0.1
+#   zbench queryable / zbench pub  (bench/rust; peers listening on loopback, connected to the router)
+#        |  tcp/127.0.0.1 (direct, as the plugin is inside the router)
+#   zenoh-http-bridge (peer connected to the router and to the queryable and publisher; HTTP port B)
+#
+#   bench/bridge.sh            3 passes: 10 s wrk runs, 8 s SSE windows (~3 min)
+#   bench/bridge.sh --quick    1 pass, 5 s / 4 s
+#   bench/bridge.sh --smoke    1 pass, 1 s each: proves it runs (figures meaningless)
+#
+# Prints one line per figure, then `RATIO http_get_vs_rest_plugin`, `RATIO sse_<size>_vs_rest_plugin`
+# and `RATIO sse_vs_rest_plugin` (geometric mean of the two sizes); bridge / plugin, > 1 = bridge
+# faster. Each figure also gives the serving process's CPU time per request / per delivered event
+# (the HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates.
+# Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
+# ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build), BRIDGE_JAVA_OPTS.
+# Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+mode=full passes=3 wrk_s=10 sse_s=8 warm_s=2
+case "${1:-}" in
+  "") ;;
+  --quick) mode=quick passes=1 wrk_s=5 sse_s=4 warm_s=1 ;;
+  --smoke) mode=smoke passes=1 wrk_s=1 sse_s=1 warm_s=0.5 ;;
+  *) echo "usage: bench/bridge.sh [--quick|--smoke]" >&2; exit 2 ;;
+esac
+command -v wrk >/dev/null || { echo "bench/bridge.sh: wrk not found (apt-get install -y wrk)" >&2; exit 1; }
+
+target_dir="${CARGO_TARGET_DIR:-$HOME/.cache/camel-zenoh/cargo-target}"
+python="$(bash tools/python-env.sh)"
+app=examples/zenoh-http-bridge
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  echo "# building (cargo: zbench, rest-plugin-ref in $target_dir; mvn package -pl $app -am)" >&2
+  (cd bench/rust && CARGO_TARGET_DIR="$target_dir" cargo build -q --locked --release)
+  (cd tools/rest-plugin-ref && CARGO_TARGET_DIR="$target_dir" cargo build -q --locked --release)
+  mvn -B -q -ntp package -DskipTests -Dinvoker.skip=true -pl "$app" -am -Dcargo.target.dir="$target_dir" >&2
+fi
+
+out_dir="bench/java/target"
+mkdir -p "$out_dir"
+out="$out_dir/bench-bridge-$mode.txt"
+logs="$out_dir/bench-bridge-logs-$mode"
+rm -rf "$logs"; mkdir -p "$logs"
+stage="$(mktemp -d "${TMPDIR:-/tmp}/camel-zenoh-bridge-bench.XXXXXX")"
+cp "$target_dir/release/zbench" "$target_dir/release/rest-plugin-ref" "$stage/"
+
+pids=()
+fds=()
+cleanup() {
+  for fd in "${fds[@]}"; do eval "exec $fd>&-" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$stage"
+}
+trap cleanup EXIT
+
+free_port() { "$python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# start_held <name> <cmd...>: runs cmd with stdin a fifo held open here (the bench peers and the
+# plugin exit when it closes), output in $logs/<name>.log; waits for its READY line.
+start_held() {
+  local name="$1"; shift
+  mkfifo "$stage/$name.in"
+  "$@" < "$stage/$name.in" > "$logs/$name.log" 2>&1 &
+  pids+=($!)
+  local fd
+  exec {fd}>"$stage/$name.in"
+  fds+=("$fd")
+  eval "held_$name=$fd"
+  for _ in $(seq 300); do
+    grep -q '^READY' "$logs/$name.log" && return 0
+    grep -q '^ERROR' "$logs/$name.log" && break
+    sleep 0.1
+  done
+  echo "ERROR $name did not start:"; cat "$logs/$name.log"; exit 1
+}
+stop_held() { local v="held_$1"; eval "exec ${!v}>&-"; }
+
+router_port=$(free_port); rest_http=$(free_port); bridge_http=$(free_port)
+q_port=$(free_port); bridge_zenoh=$(free_port)
+router="tcp/127.0.0.1:$router_port"
+{
+  echo "# machine: $(nproc) CPUs, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(uname -sr)"
+  echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "# java: $(java -version 2>&1 | head -1); wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
+  echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- examples camel-zenoh native || echo ' (+ local changes)')"
+  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 -c16, SSE 10 clients ${sse_s} s after ${warm_s} s)"
+} | tee "$out"
+
+start_held rest "$stage/rest-plugin-ref" "$rest_http" "$router"
+rest_pid=${pids[-1]}
+start_held queryable "$stage/zbench" queryable --listen "tcp/127.0.0.1:$q_port" --connect "$router" \
+  --key bench/get --size 1024
+cp_bridge="$app/target/classes:$(cat "$app/target/classpath.txt")"
+# shellcheck disable=SC2086
+java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
+  --http.port="$bridge_http" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$bridge_zenoh" \
+  --zenoh.connect="$router,tcp/127.0.0.1:$q_port" --bridge.demo=false \
+  > "$logs/bridge.log" 2>&1 &
+pids+=($!)
+bridge_pid=$!
+# cpu_us <pid>: user + system CPU time of the process so far, in µs (clock ticks of 10 ms)
+cpu_us() { awk '{sub(/.*\) /, ""); print ($12 + $13) * 10000}' "/proc/$1/stat"; }
+
+# until_ok <what> <cmd...>: retries cmd for 60 s
+until_ok() {
+  local what="$1"; shift
+  for _ in $(seq 600); do "$@" >/dev/null 2>&1 && return 0; sleep 0.1; done
+  echo "ERROR $what"; exit 1
+}
+# a GET answered with the queryable's 1 KiB reply (the JSON carries it as text)
+answers() { curl -sf "http://127.0.0.1:$1/bench/get" | grep -q '0123456789012345678901234567890'; }
+until_ok "REST plugin answers GET" answers "$rest_http"
+until_ok "bridge answers GET" answers "$bridge_http"
+
+declare -A figs
+failed=0
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# JIT warm-up of both doors (not counted)
+for port in "$rest_http" "$bridge_http"; do
+  wrk -t2 -c16 -d"$(( wrk_s > 1 ? wrk_s / 2 : 1 ))s" "http://127.0.0.1:$port/bench/get" > /dev/null
+done
+echo "# GET: wrk -t2 -c16 on /bench/get, 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
+for pass in $(seq "$passes"); do
+  for door in rest bridge; do
+    port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
+    c0=$(cpu_us "$pid")
+    wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$logs/wrk-$door-$pass.txt"
+    if grep -q 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt"; then
+      echo "ERROR $door GET: $(grep 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt")" | tee -a "$out"; exit 1
+    fi
+    c1=$(cpu_us "$pid")
+    rps=$(awk '/^Requests\/sec:/ {print $2}' "$logs/wrk-$door-$pass.txt")
+    lat=$(awk '/^    Latency/ {print $2}' "$logs/wrk-$door-$pass.txt")
+    n=$(awk '/requests in/ {print $1}' "$logs/wrk-$door-$pass.txt")
+    cpu=$(awk -v a="$c0" -v b="$c1" -v n="$n" 'BEGIN {printf "%.1f", (b - a) / n}')
+    echo "get $door pass $pass: $rps req/s (mean latency $lat; server CPU $cpu µs/request)" | tee -a "$out"
+    figs[get_$door]="${figs[get_$door]:-} $rps"
+  done
+done
+
+for size in 8 1024; do
+  label=$([ "$size" = 8 ] && echo 8B || echo 1KiB)
+  echo "# SSE fan-out, $label: 10 clients on /bench/sse/$label, Rust publisher (BLOCK) at full rate; events/s summed over the clients (slowest client)" | tee -a "$out"
+  start_held "pub$label" "$stage/zbench" pub --listen "tcp/127.0.0.1:$(free_port)" --connect "$router" \
+    --key "bench/sse/$label" --size "$size"
+  for pass in $(seq "$passes"); do
+    for door in rest bridge; do
+      port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
+      c0=$(cpu_us "$pid")
+      if ! r=$("$python" bench/python/sse_count.py --port "$port" --path "/bench/sse/$label" --clients 10 \
+        --warmup-s "$warm_s" --seconds "$sse_s" --timeout-s 60 2>&1); then
+        # a door that delivers nothing counts 0 for the pass (told, not hidden)
+        echo "sse $label $door pass $pass: FAILED, 0 events/s (${r//$'\n'/ })" | tee -a "$out"
+        figs[sse_${label}_$door]="${figs[sse_${label}_$door]:-} 0"
+        failed=1
+        continue
+      fi
+      c1=$(cpu_us "$pid")
+      sse=$(awk '/^SSE / {print $2}' <<< "$r"); slow=$(awk '/^SSE_MIN / {print $2}' <<< "$r")
+      total=$(awk '/^TOTAL / {print $2}' <<< "$r")
+      cpu=$(awk -v a="$c0" -v b="$c1" -v n="$total" 'BEGIN {printf "%.1f", (b - a) / n}')
+      echo "sse $label $door pass $pass: $sse events/s ($slow slowest client; server CPU $cpu µs/event)" | tee -a "$out"
+      figs[sse_${label}_$door]="${figs[sse_${label}_$door]:-} $sse"
+    done
+  done
+  stop_held "pub$label"
+done
+
+# shellcheck disable=SC2086
+{
+  g_rest=$(median ${figs[get_rest]}); g_bridge=$(median ${figs[get_bridge]})
+  s8_rest=$(median ${figs[sse_8B_rest]}); s8_bridge=$(median ${figs[sse_8B_bridge]})
+  s1_rest=$(median ${figs[sse_1KiB_rest]}); s1_bridge=$(median ${figs[sse_1KiB_bridge]})
+  echo "# medians: get rest $g_rest bridge $g_bridge req/s; sse 8B rest $s8_rest bridge $s8_bridge; sse 1KiB rest $s1_rest bridge $s1_bridge events/s"
+  echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  awk -v a="$g_bridge" -v b="$g_rest" 'BEGIN {printf "RATIO http_get_vs_rest_plugin %.3f\n", a/b}'
+  awk -v a="$s8_bridge" -v b="$s8_rest" 'BEGIN {printf "RATIO sse_8B_vs_rest_plugin %.3f\n", a/b}'
+  awk -v a="$s1_bridge" -v b="$s1_rest" 'BEGIN {printf "RATIO sse_1KiB_vs_rest_plugin %.3f\n", a/b}'
+  awk -v a="$s8_bridge" -v b="$s8_rest" -v c="$s1_bridge" -v d="$s1_rest" \
+    'BEGIN {printf "RATIO sse_vs_rest_plugin %.3f\n", sqrt((a/b)*(c/d))}'
+} | tee -a "$out"
+[ "$failed" = 0 ] || { echo "# some SSE pass delivered nothing (see FAILED above)" | tee -a "$out"; exit 1; }

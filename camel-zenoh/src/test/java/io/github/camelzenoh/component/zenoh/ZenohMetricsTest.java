@@ -1,0 +1,179 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Qos;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The endpoint counters as Micrometer meters: registered with their tags when a route's zenoh
+ * consumer or producer starts, moving with real zenoh traffic, removed when it stops.
+ */
+class ZenohMetricsTest extends ZenohTestSupport {
+
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext c = super.createCamelContext();
+        c.getRegistry().bind(ZenohMetrics.REGISTRY_NAME, meters);
+        return c;
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("zenoh:metrics/in").routeId("metrics-in").to("mock:in");
+                from("zenoh:metrics/fail")
+                        .routeId("metrics-fail")
+                        .throwException(new IllegalStateException("refused"));
+                from("zenoh:metrics/slow")
+                        .routeId("metrics-slow")
+                        .process(e -> release.await(30, TimeUnit.SECONDS));
+                from("direct:out").routeId("metrics-out").to("zenoh:metrics/out");
+                from("direct:shared")
+                        .routeId("metrics-shared")
+                        .to("zenoh:metrics/shared?operation=put")
+                        .to("zenoh:metrics/shared?operation=delete");
+            }
+        };
+    }
+
+    @AfterEach
+    void releaseSlowRoute() {
+        release.countDown();
+    }
+
+    private double count(String name, String keyExpr) {
+        return meters.get(name).tag(ZenohMetrics.TAG_KEY_EXPR, keyExpr).functionCounter().count();
+    }
+
+    private List<Meter> metersOf(String keyExpr) {
+        return meters.getMeters().stream()
+                .filter(m -> keyExpr.equals(m.getId().getTag(ZenohMetrics.TAG_KEY_EXPR)))
+                .toList();
+    }
+
+    private static void put(String key, int n) {
+        for (int i = 0; i < n; i++) {
+            peer.put(key, ("s" + i).getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
+        }
+    }
+
+    @Test
+    void everyEndpointHasItsMetersWithKeyConsumerTypeAndRouteTags() {
+        assertThat(metersOf("metrics/in"))
+                .extracting(m -> m.getId().getName())
+                .containsExactlyInAnyOrder(ZenohMetrics.NAMES);
+        for (Meter m : metersOf("metrics/in")) {
+            assertThat(m.getId().getTag(ZenohMetrics.TAG_CONSUMER_TYPE)).isEqualTo("subscriber");
+            assertThat(m.getId().getTag(ZenohMetrics.TAG_ROUTE)).isEqualTo("metrics-in");
+            assertThat(m.getId().getTag(ZenohMetrics.TAG_CONTEXT)).isEqualTo(context.getName());
+        }
+        assertThat(metersOf("metrics/out"))
+                .extracting(m -> m.getId().getName())
+                .containsExactlyInAnyOrder(ZenohMetrics.NAMES);
+        for (Meter m : metersOf("metrics/out")) {
+            assertThat(m.getId().getTag(ZenohMetrics.TAG_CONSUMER_TYPE))
+                    .isEqualTo(ZenohMetrics.PRODUCER);
+            assertThat(m.getId().getTag(ZenohMetrics.TAG_ROUTE)).isEqualTo("metrics-out");
+        }
+        assertThat(meters.get(ZenohMetrics.RECEIVED).functionCounters()).hasSize(5);
+    }
+
+    @Test
+    void countersMoveWithZenohTraffic() throws Exception {
+        awaitConnected();
+        put("metrics/in", 100);
+        Waits.until("100 received", () -> count(ZenohMetrics.RECEIVED, "metrics/in") == 100);
+
+        put("metrics/fail", 3);
+        Waits.until("3 failed", () -> count(ZenohMetrics.FAILED, "metrics/fail") == 3);
+        assertThat(count(ZenohMetrics.RECEIVED, "metrics/fail")).isEqualTo(3);
+
+        // nobody subscribes to metrics/out yet: each put is sent and counted as unmatched
+        template.sendBody("direct:out", "nobody");
+        assertThat(count(ZenohMetrics.SENT, "metrics/out")).isEqualTo(1);
+        assertThat(count(ZenohMetrics.UNMATCHED, "metrics/out")).isEqualTo(1);
+        try (Collector c = new Collector("metrics/out")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "metrics/out");
+            for (int i = 0; i < 5; i++) {
+                template.sendBody("direct:out", "to the peer " + i);
+            }
+            for (int i = 0; i < 5; i++) {
+                c.next();
+            }
+        }
+        // (the producer refreshes its matching status at intervals: some of these may count too)
+        assertThat(count(ZenohMetrics.SENT, "metrics/out")).isEqualTo(6);
+        assertThat(count(ZenohMetrics.DROPPED, "metrics/in")).isZero();
+        assertThat(count(ZenohMetrics.MISSED, "metrics/in")).isZero();
+    }
+
+    @Test
+    void handoffDepthShowsWhatWaitsForABusyRoute() {
+        awaitConnected();
+        Gauge depth =
+                meters.get(ZenohMetrics.HANDOFF_DEPTH)
+                        .tag(ZenohMetrics.TAG_KEY_EXPR, "metrics/slow")
+                        .gauge();
+        assertThat(depth.value()).isZero();
+        // the route holds the first sample of the batch its thread took (at most 256): the rest
+        // of the 300 wait in the hand-off's queue
+        put("metrics/slow", 300);
+        Waits.until("300 received", () -> count(ZenohMetrics.RECEIVED, "metrics/slow") == 300);
+        assertThat(depth.value()).isBetween(300.0 - 256, 299.0);
+        release.countDown();
+        Waits.until("queue drained", () -> depth.value() == 0);
+    }
+
+    @Test
+    void metersGoWhenTheRouteStopsAndComeBackWhenItStarts() throws Exception {
+        assertThat(metersOf("metrics/in")).hasSize(ZenohMetrics.NAMES.length);
+        context.getRouteController().stopRoute("metrics-in");
+        assertThat(metersOf("metrics/in")).isEmpty();
+        assertThat(metersOf("metrics/out")).as("other endpoints keep theirs").isNotEmpty();
+
+        context.getRouteController().startRoute("metrics-in");
+        assertThat(metersOf("metrics/in")).hasSize(ZenohMetrics.NAMES.length);
+        awaitConnected();
+        put("metrics/in", 7);
+        Waits.until("7 received", () -> count(ZenohMetrics.RECEIVED, "metrics/in") == 7);
+
+        context.stop();
+        assertThat(meters.getMeters())
+                .as("no zenoh meter outlives its context")
+                .noneMatch(m -> m.getId().getName().startsWith("camel.zenoh."));
+    }
+
+    @Test
+    void endpointsWithTheSameTagsShareOneSetOfMetersAddingUp() throws Exception {
+        assertThat(metersOf("metrics/shared")).hasSize(ZenohMetrics.NAMES.length);
+        template.sendBody("direct:shared", "put then delete");
+        template.sendBody("direct:shared", "put then delete");
+        assertThat(count(ZenohMetrics.SENT, "metrics/shared")).isEqualTo(4);
+
+        context.getRouteController().stopRoute("metrics-shared");
+        assertThat(metersOf("metrics/shared")).isEmpty();
+        context.getRouteController().startRoute("metrics-shared");
+        assertThat(metersOf("metrics/shared")).hasSize(ZenohMetrics.NAMES.length);
+        assertThat(count(ZenohMetrics.SENT, "metrics/shared")).isEqualTo(4);
+    }
+}
