@@ -108,7 +108,13 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                     session.declareLivelinessSubscriber(
                             prefix + "*",
                             true,
-                            s -> submit(() -> apply(s.keyExpr(), s.kind() == SampleKind.PUT)));
+                            s ->
+                                    submit(
+                                            () ->
+                                                    apply(
+                                                            s.keyExpr(),
+                                                            s.kind() == SampleKind.PUT,
+                                                            false)));
             token = session.declareLivelinessToken(own.full());
             // the members alive before this one: waited for, so that a joining member does not
             // lead for a moment because it has not yet heard of the older ones
@@ -134,7 +140,9 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             }
             submit(
                     () -> {
-                        keys.forEach(k -> apply(k, true));
+                        keys.forEach(k -> apply(k, true, true));
+                        // only the query's replies could be stale: no need to remember more
+                        gone.clear();
                         ready = true;
                         members.values().forEach(this::fireMemberAddedEvent);
                         decide();
@@ -202,6 +210,9 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         try {
             e.execute(
                     () -> {
+                        if (events != e) {
+                            return; // left over from before a stop
+                        }
                         try {
                             task.run();
                         } catch (RuntimeException ex) {
@@ -217,8 +228,11 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         }
     }
 
-    /** Applies one token appearance or disappearance (on the view's thread). */
-    private void apply(String keyExpr, boolean alive) {
+    /**
+     * Applies one token appearance or disappearance (on the view's thread). {@code queried}: a
+     * reply of the start-up query, which may be older than a disappearance already seen.
+     */
+    private void apply(String keyExpr, boolean alive, boolean queried) {
         Member me = local;
         if (me == null) {
             return;
@@ -231,15 +245,23 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         Member changed = null;
         boolean added = false;
         if (alive) {
-            // a token that disappeared never comes back under the same key (a member that rejoins
-            // has a new join time): a late reply of the liveliness query cannot revive it
-            if (!gone.contains(key.full()) && !members.containsKey(key)) {
+            // a late reply of the start-up query does not revive a token seen gone; the
+            // subscriber's own events do (a member seen again after a partition healed)
+            if (queried && !ready && gone.contains(key.full())) {
+                return;
+            }
+            if (!queried) {
+                gone.remove(key.full());
+            }
+            if (!members.containsKey(key)) {
                 changed = key.equals(me.key) ? me : new Member(key, false);
                 members.put(key, changed);
                 added = true;
             }
         } else if (!key.equals(me.key)) {
-            gone.add(key.full());
+            if (!ready) {
+                gone.add(key.full());
+            }
             changed = members.remove(key);
         }
         if (changed == null || !ready) {

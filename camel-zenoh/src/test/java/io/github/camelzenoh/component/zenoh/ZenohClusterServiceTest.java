@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -304,5 +305,18 @@ class ZenohClusterServiceTest {
         Waits.until("pa2 steps down below the quorum", () -> !qa.leads("split2"));
         assertThat(qb.leads("split2")).isFalse();
         assertThat(qb.view("split2").getLeader()).isEmpty();
+
+        // the partition heals (the router is back on its port, the clients reconnect): one leader
+        // again, the oldest
+        startRouter();
+        Duration reconnect = Duration.ofSeconds(20);
+        Waits.until(
+                "pb1 sees pa1 again", reconnect, () -> b.view("split1").getMembers().size() == 2);
+        Waits.until("pb1 steps down", () -> !b.leads("split1"));
+        assertThat(a.leads("split1")).isTrue();
+        Waits.until(
+                "pa2 sees pb2 again", reconnect, () -> qa.view("split2").getMembers().size() == 2);
+        Waits.until("pa2 leads again", () -> qa.leads("split2"));
+        assertThat(qb.leads("split2")).isFalse();
     }
 }
