@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +69,11 @@ class ZenohClusterServiceTest {
         service.setSession(s);
         service.setQuorum(quorum);
         CamelContext c = new DefaultCamelContext();
+        ZenohComponent zenoh = new ZenohComponent();
+        zenoh.getConfiguration().setMode(io.github.camelzenoh.zenoh.Mode.CLIENT);
+        zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
+        zenoh.getConfiguration().setMulticastScouting(false);
+        c.addComponent("zenoh", zenoh);
         c.addService(service);
         if (routes != null) {
             c.addRoutes(routes);
@@ -318,5 +324,63 @@ class ZenohClusterServiceTest {
                 "pa2 sees pb2 again", reconnect, () -> qa.view("split2").getMembers().size() == 2);
         Waits.until("pa2 leads again", () -> qa.leads("split2"));
         assertThat(qb.leads("split2")).isFalse();
+    }
+
+    @Test
+    void aMasterZenohConsumerReceivesOnTheLeaderOnly() throws Exception {
+        String key = "cluster-test/" + port + "/in";
+        java.util.Queue<String> gotA = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.Queue<String> gotB = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        Member a = member("za", 1, masterZenoh("zns", key, gotA));
+        Waits.until("za leads", () -> a.leads("zns"));
+        Member b = member("zb", 1, masterZenoh("zns", key, gotB));
+        Waits.until("zb sees za", () -> b.view("zns").getMembers().size() == 2);
+        Session probe =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("client")
+                                .withMulticastScouting(false)
+                                .withConnect(Loopback.endpoint(port)));
+        sessions.add(probe);
+        // camel-master starts the delegate consumer 1 s after leadership: publish until it is in
+        AtomicInteger n = new AtomicInteger();
+        Waits.until(
+                "za's zenoh consumer receives",
+                () -> {
+                    probe.put(
+                            key,
+                            ("a" + n.incrementAndGet()).getBytes(StandardCharsets.UTF_8),
+                            io.github.camelzenoh.zenoh.Encoding.ZENOH_STRING,
+                            null,
+                            io.github.camelzenoh.zenoh.Qos.DEFAULT);
+                    return !gotA.isEmpty();
+                });
+        assertThat(gotB).as("the follower's delegate consumer is not declared").isEmpty();
+
+        a.session().close();
+        a.context().stop();
+        Waits.until("zb leads", () -> b.leads("zns"));
+        Waits.until(
+                "zb's zenoh consumer receives",
+                () -> {
+                    probe.put(
+                            key,
+                            ("b" + n.incrementAndGet()).getBytes(StandardCharsets.UTF_8),
+                            io.github.camelzenoh.zenoh.Encoding.ZENOH_STRING,
+                            null,
+                            io.github.camelzenoh.zenoh.Qos.DEFAULT);
+                    return !gotB.isEmpty();
+                });
+    }
+
+    private static RouteBuilder masterZenoh(String ns, String key, java.util.Queue<String> got) {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("master:" + ns + ":zenoh:" + key)
+                        .routeId("zlead")
+                        .process(e -> got.add(e.getIn().getBody(String.class)));
+            }
+        };
     }
 }
