@@ -1,0 +1,352 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import io.github.camelzenoh.zenoh.LivelinessToken;
+import io.github.camelzenoh.zenoh.Reply;
+import io.github.camelzenoh.zenoh.SampleKind;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.Subscriber;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.cluster.CamelClusterMember;
+import org.apache.camel.support.cluster.AbstractCamelClusterView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One namespace of a {@link ZenohClusterService}: this member's liveliness token and the view of
+ * every live member's token. Token changes arrive on zenoh's threads and are applied, in order, on
+ * one thread of this view, which also fires Camel's membership and leadership events (a listener
+ * may start or stop routes, which must not run on zenoh's threads).
+ */
+public class ZenohClusterView extends AbstractCamelClusterView {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ZenohClusterView.class);
+
+    /** The last chunk of a member's key: zero-padded join time in ms, '~', member id. */
+    private static final char SEPARATOR = '~';
+
+    private static final Comparator<Key> ORDER =
+            Comparator.comparingLong(Key::joinMillis)
+                    .thenComparing(Key::memberId)
+                    .thenComparing(Key::full);
+
+    private final ZenohClusterService service;
+    private final String prefix;
+    private final Map<Key, Member> members = new ConcurrentSkipListMap<>(ORDER);
+    private final Set<String> gone = new HashSet<>();
+    private volatile Member leader;
+    private volatile Member local;
+    private ExecutorService events;
+    private ZenohSessions.Lease lease;
+    private Subscriber watcher;
+    private LivelinessToken token;
+    private boolean ready;
+
+    ZenohClusterView(ZenohClusterService service, String namespace) {
+        super(service, namespace);
+        this.service = service;
+        this.prefix = service.getKeyPrefix() + "/" + namespace + "/";
+    }
+
+    /** A member's token key, parsed. */
+    record Key(String full, long joinMillis, String memberId) {
+        static Key parse(String full, String prefix) {
+            if (!full.startsWith(prefix)) {
+                return null;
+            }
+            String last = full.substring(prefix.length());
+            int sep = last.indexOf(SEPARATOR);
+            if (sep <= 0 || sep == last.length() - 1 || last.indexOf('/') >= 0) {
+                return null;
+            }
+            try {
+                return new Key(
+                        full, Long.parseLong(last.substring(0, sep)), last.substring(sep + 1));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+    }
+
+    @Override
+    protected void doStart() throws Exception {
+        Session session = service.getSession();
+        if (session == null) {
+            ZenohComponent zenoh = getCamelContext().getComponent("zenoh", ZenohComponent.class);
+            lease = zenoh.sessions().acquire(service.sessionSettings(zenoh.getConfiguration()));
+            session = lease.session();
+        }
+        events =
+                getCamelContext() != null
+                        ? getCamelContext()
+                                .getExecutorServiceManager()
+                                .newSingleThreadExecutor(this, "ZenohCluster-" + getNamespace())
+                        : Executors.newSingleThreadExecutor();
+        long joined = System.currentTimeMillis();
+        Key own =
+                new Key(
+                        String.format("%s%013d%c%s", prefix, joined, SEPARATOR, service.getId()),
+                        joined,
+                        service.getId());
+        local = new Member(own, true);
+        try {
+            watcher =
+                    session.declareLivelinessSubscriber(
+                            prefix + "*",
+                            true,
+                            s ->
+                                    submit(
+                                            () ->
+                                                    apply(
+                                                            s.keyExpr(),
+                                                            s.kind() == SampleKind.PUT,
+                                                            false)));
+            token = session.declareLivelinessToken(own.full());
+            // the members alive before this one: waited for, so that a joining member does not
+            // lead for a moment because it has not yet heard of the older ones
+            List<Reply> alive;
+            try {
+                alive =
+                        session.livelinessGet(prefix + "*", service.getLivelinessTimeoutMillis())
+                                .get(
+                                        service.getLivelinessTimeoutMillis() + 5000,
+                                        TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                LOG.warn(
+                        "zenoh cluster '{}': no answer to the liveliness query in time; deciding"
+                                + " on the members announced so far",
+                        getNamespace());
+                alive = List.of();
+            }
+            List<String> keys = new ArrayList<>();
+            for (Reply r : alive) {
+                if (r.ok()) {
+                    keys.add(r.sample().keyExpr());
+                }
+            }
+            submit(
+                    () -> {
+                        keys.forEach(k -> apply(k, true, true));
+                        // only the query's replies could be stale: no need to remember more
+                        gone.clear();
+                        ready = true;
+                        members.values().forEach(this::fireMemberAddedEvent);
+                        decide();
+                    });
+        } catch (Exception e) {
+            release();
+            throw e;
+        }
+        LOG.info(
+                "zenoh cluster '{}': member {} joined as {}",
+                getNamespace(),
+                service.getId(),
+                own.full());
+    }
+
+    @Override
+    protected void doStop() throws Exception {
+        boolean wasLeader = leader == local && local != null;
+        release();
+        leader = null;
+        members.clear();
+        if (wasLeader) {
+            fireLeadershipChangedEvent((CamelClusterMember) null);
+        }
+    }
+
+    private void release() {
+        // the token first: the others may elect a new leader while this one tidies up
+        closeQuietly(token);
+        token = null;
+        closeQuietly(watcher);
+        watcher = null;
+        if (events != null) {
+            if (getCamelContext() != null) {
+                getCamelContext().getExecutorServiceManager().shutdownNow(events);
+            } else {
+                events.shutdownNow();
+            }
+            events = null;
+        }
+        if (lease != null) {
+            lease.close();
+            lease = null;
+        }
+        ready = false;
+        gone.clear();
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Exception e) {
+            LOG.debug("closing {} failed: {}", c, e.getMessage());
+        }
+    }
+
+    private void submit(Runnable task) {
+        ExecutorService e = events;
+        if (e == null) {
+            return;
+        }
+        try {
+            e.execute(
+                    () -> {
+                        if (events != e) {
+                            return; // left over from before a stop
+                        }
+                        try {
+                            task.run();
+                        } catch (RuntimeException ex) {
+                            LOG.warn(
+                                    "zenoh cluster '{}': a membership change failed: {}",
+                                    getNamespace(),
+                                    ex.toString(),
+                                    ex);
+                        }
+                    });
+        } catch (RejectedExecutionException stopped) {
+            // the view is stopping: nothing more to decide
+        }
+    }
+
+    /**
+     * Applies one token appearance or disappearance (on the view's thread). {@code queried}: a
+     * reply of the start-up query, which may be older than a disappearance already seen.
+     */
+    private void apply(String keyExpr, boolean alive, boolean queried) {
+        Member me = local;
+        if (me == null) {
+            return;
+        }
+        Key key = keyExpr.equals(me.key.full()) ? me.key : Key.parse(keyExpr, prefix);
+        if (key == null) {
+            LOG.debug("zenoh cluster '{}': ignoring token {}", getNamespace(), keyExpr);
+            return;
+        }
+        Member changed = null;
+        boolean added = false;
+        if (alive) {
+            // a late reply of the start-up query does not revive a token seen gone; the
+            // subscriber's own events do (a member seen again after a partition healed)
+            if (queried && !ready && gone.contains(key.full())) {
+                return;
+            }
+            if (!queried) {
+                gone.remove(key.full());
+            }
+            if (!members.containsKey(key)) {
+                changed = key.equals(me.key) ? me : new Member(key, false);
+                members.put(key, changed);
+                added = true;
+            }
+        } else if (!key.equals(me.key)) {
+            if (!ready) {
+                gone.add(key.full());
+            }
+            changed = members.remove(key);
+        }
+        if (changed == null || !ready) {
+            return;
+        }
+        if (added) {
+            fireMemberAddedEvent(changed);
+        } else {
+            fireMemberRemovedEvent(changed);
+        }
+        decide();
+    }
+
+    /** The oldest live member leads once a quorum is visible; fires the event on a change. */
+    private void decide() {
+        Member me = local;
+        if (me != null && !members.containsKey(me.key)) {
+            members.put(me.key, me);
+        }
+        Member next =
+                members.size() >= service.getQuorum() && !members.isEmpty()
+                        ? members.values().iterator().next()
+                        : null;
+        if (next != leader) {
+            Member before = leader;
+            leader = next;
+            LOG.info(
+                    "zenoh cluster '{}': leader {} -> {} ({} live member(s), this one {})",
+                    getNamespace(),
+                    before == null ? "none" : before.getId(),
+                    next == null ? "none" : next.getId(),
+                    members.size(),
+                    service.getId());
+            fireLeadershipChangedEvent(next);
+        }
+    }
+
+    @Override
+    public Optional<CamelClusterMember> getLeader() {
+        return Optional.ofNullable(leader);
+    }
+
+    @Override
+    public CamelClusterMember getLocalMember() {
+        return local;
+    }
+
+    @Override
+    public List<CamelClusterMember> getMembers() {
+        return List.copyOf(members.values());
+    }
+
+    /** The key of this member's liveliness token (null until started). */
+    public String getLocalKey() {
+        Member me = local;
+        return me == null ? null : me.key.full();
+    }
+
+    private final class Member implements CamelClusterMember {
+        final Key key;
+        final boolean isLocal;
+
+        Member(Key key, boolean isLocal) {
+            this.key = key;
+            this.isLocal = isLocal;
+        }
+
+        @Override
+        public String getId() {
+            return key.memberId();
+        }
+
+        @Override
+        public boolean isLeader() {
+            return leader == this;
+        }
+
+        @Override
+        public boolean isLocal() {
+            return isLocal;
+        }
+
+        @Override
+        public String toString() {
+            return key.full() + (isLeader() ? " (leader)" : "");
+        }
+    }
+}

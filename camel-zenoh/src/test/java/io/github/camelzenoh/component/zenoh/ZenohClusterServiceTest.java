@@ -1,0 +1,386 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ServiceStatus;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.cluster.CamelClusterMember;
+import org.apache.camel.cluster.CamelClusterView;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.impl.cluster.ClusteredRoutePolicy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ZenohClusterService} in one JVM: members are Camel contexts whose sessions reach each
+ * other through a router session on a free loopback port; a member dies by closing its session (its
+ * tokens go with it, as when its process dies).
+ */
+class ZenohClusterServiceTest {
+
+    private final int port = Loopback.freePort();
+    private Session router;
+    private final List<CamelContext> contexts = new ArrayList<>();
+    private final List<Session> sessions = new ArrayList<>();
+
+    @BeforeEach
+    void startRouter() {
+        router =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("router")
+                                .withMulticastScouting(false)
+                                .withListen(Loopback.endpoint(port)));
+    }
+
+    @AfterEach
+    void stopAll() {
+        contexts.forEach(CamelContext::stop);
+        sessions.forEach(Session::close);
+        router.close();
+    }
+
+    /** A member: a started context with a cluster service of this id on its own client session. */
+    private Member member(String id, int quorum, RouteBuilder routes) throws Exception {
+        Session s =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("client")
+                                .withMulticastScouting(false)
+                                .withConnect(Loopback.endpoint(port)));
+        sessions.add(s);
+        ZenohClusterService service = new ZenohClusterService();
+        service.setId(id);
+        service.setSession(s);
+        service.setQuorum(quorum);
+        CamelContext c = new DefaultCamelContext();
+        ZenohComponent zenoh = new ZenohComponent();
+        zenoh.getConfiguration().setMode(io.github.camelzenoh.zenoh.Mode.CLIENT);
+        zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
+        zenoh.getConfiguration().setMulticastScouting(false);
+        c.addComponent("zenoh", zenoh);
+        c.addService(service);
+        if (routes != null) {
+            c.addRoutes(routes);
+        }
+        contexts.add(c);
+        c.start();
+        return new Member(id, c, service, s);
+    }
+
+    private record Member(
+            String id, CamelContext context, ZenohClusterService service, Session session) {
+        CamelClusterView view(String ns) throws Exception {
+            return service.getView(ns);
+        }
+
+        boolean leads(String ns) {
+            return service.isLeader(ns);
+        }
+    }
+
+    private static RouteBuilder masterTimer(String ns, AtomicInteger ticks) {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("master:" + ns + ":timer:tick?period=20")
+                        .routeId("lead")
+                        .process(e -> ticks.incrementAndGet());
+            }
+        };
+    }
+
+    @Test
+    void oneMasterRouteRunsAndTheNextOldestTakesOverWhenTheLeaderDies() throws Exception {
+        AtomicInteger ticksA = new AtomicInteger();
+        AtomicInteger ticksB = new AtomicInteger();
+        AtomicInteger ticksC = new AtomicInteger();
+        Member a = member("a", 1, masterTimer("ns1", ticksA));
+        Waits.until("a leads alone", () -> a.leads("ns1"));
+        Member b = member("b", 1, masterTimer("ns1", ticksB));
+        Member c = member("c", 1, masterTimer("ns1", ticksC));
+        for (Member m : List.of(a, b, c)) {
+            Waits.until(m.id() + " sees 3 members", () -> m.view("ns1").getMembers().size() == 3);
+        }
+        // a joined first: the members that joined later never take leadership from it
+        for (Member m : List.of(a, b, c)) {
+            assertThat(m.view("ns1").getLeader()).map(CamelClusterMember::getId).hasValue("a");
+        }
+        assertThat(b.leads("ns1")).isFalse();
+        assertThat(c.leads("ns1")).isFalse();
+        Waits.until("a's master route runs", () -> ticksA.get() > 5);
+        assertThat(ticksB.get()).as("b's master route never ran").isZero();
+        assertThat(ticksC.get()).as("c's master route never ran").isZero();
+
+        a.session().close();
+        Waits.until("b (the next oldest) leads", () -> b.leads("ns1"));
+        Waits.until("b's master route runs", () -> ticksB.get() > 5);
+        Waits.until(
+                "c sees b as leader",
+                () ->
+                        c.view("ns1")
+                                .getLeader()
+                                .map(CamelClusterMember::getId)
+                                .orElse("")
+                                .equals("b"));
+        assertThat(c.leads("ns1")).isFalse();
+        assertThat(ticksC.get()).as("c's master route never ran").isZero();
+        assertThat(b.view("ns1").getMembers())
+                .extracting(CamelClusterMember::getId)
+                .containsExactlyInAnyOrder("b", "c");
+    }
+
+    @Test
+    void clusteredRoutePolicyStartsTheRouteOnTheLeaderOnly() throws Exception {
+        AtomicInteger ticksA = new AtomicInteger();
+        AtomicInteger ticksB = new AtomicInteger();
+        Member a = member("pa", 1, policyTimer("ns2", ticksA));
+        Waits.until("pa leads", () -> a.leads("ns2"));
+        Member b = member("pb", 1, policyTimer("ns2", ticksB));
+        Waits.until("pb sees pa", () -> b.view("ns2").getMembers().size() == 2);
+        Waits.until(
+                "pa's route started",
+                () ->
+                        a.context().getRouteController().getRouteStatus("policed")
+                                == ServiceStatus.Started);
+        assertThat(b.context().getRouteController().getRouteStatus("policed"))
+                .isNotEqualTo(ServiceStatus.Started);
+        Waits.until("pa's route runs", () -> ticksA.get() > 3);
+        assertThat(ticksB.get()).isZero();
+
+        a.context().stop();
+        Waits.until("pb leads", () -> b.leads("ns2"));
+        Waits.until(
+                "pb's route started",
+                () ->
+                        b.context().getRouteController().getRouteStatus("policed")
+                                == ServiceStatus.Started);
+        Waits.until("pb's route runs", () -> ticksB.get() > 3);
+    }
+
+    private static RouteBuilder policyTimer(String ns, AtomicInteger ticks) {
+        return new RouteBuilder() {
+            @Override
+            public void configure() throws Exception {
+                from("timer:policed?period=20")
+                        .routeId("policed")
+                        .routePolicy(ClusteredRoutePolicy.forNamespace(ns))
+                        .process(e -> ticks.incrementAndGet());
+            }
+        };
+    }
+
+    @Test
+    void withAQuorumOfTwoALoneMemberDoesNotLead() throws Exception {
+        Member a = member("qa", 2, null);
+        CamelClusterView va = a.view("ns3");
+        Waits.until("qa's view sees itself", () -> va.getMembers().size() == 1);
+        assertThat(va.getLeader()).isEmpty();
+        assertThat(a.leads("ns3")).isFalse();
+        Member b = member("qb", 2, null);
+        CamelClusterView vb = b.view("ns3");
+        Waits.until("qa leads with a quorum", () -> a.leads("ns3"));
+        Waits.until(
+                "qb sees qa lead",
+                () -> vb.getLeader().map(CamelClusterMember::getId).orElse("").equals("qa"));
+        assertThat(b.leads("ns3")).isFalse();
+
+        // below the quorum again: the survivor does not lead
+        a.session().close();
+        Waits.until("qb sees qa gone", () -> vb.getMembers().size() == 1);
+        assertThat(vb.getLeader()).isEmpty();
+        assertThat(b.leads("ns3")).isFalse();
+    }
+
+    @Test
+    void namespacesAreIndependentAndReleasingAViewHandsLeadershipOver() throws Exception {
+        Member a = member("ra", 1, null);
+        CamelClusterView a1 = a.view("x1");
+        Waits.until("ra leads x1", () -> a.leads("x1"));
+        Member b = member("rb", 1, null);
+        CamelClusterView b2 = b.view("x2");
+        CamelClusterView b1 = b.view("x1");
+        Waits.until("rb leads x2", () -> b.leads("x2"));
+        Waits.until("rb sees ra in x1", () -> b1.getMembers().size() == 2);
+        assertThat(b.leads("x1")).isFalse();
+        assertThat(b2.getMembers()).hasSize(1);
+
+        a.service().releaseView(a1);
+        Waits.until("rb leads x1 once ra left it", () -> b.leads("x1"));
+        assertThat(a.leads("x1")).isFalse();
+    }
+
+    @Test
+    void aNamespaceOrIdThatIsNotOneKeyChunkIsRefusedByName() throws Exception {
+        Member a = member("ok", 1, null);
+        assertThatThrownBy(() -> a.service().getView("a/b"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'a/b'");
+        ZenohClusterService bad = new ZenohClusterService();
+        bad.setId("x*y");
+        bad.setSession(a.session());
+        bad.setCamelContext(a.context());
+        assertThatThrownBy(bad::start)
+                .satisfies(
+                        t -> {
+                            Throwable root = t;
+                            while (root.getCause() != null) {
+                                root = root.getCause();
+                            }
+                            assertThat(root)
+                                    .isInstanceOf(IllegalArgumentException.class)
+                                    .hasMessageContaining("'x*y'");
+                        });
+    }
+
+    @Test
+    void camelMainUsesTheServiceBeanConfiguredByProperties() throws Exception {
+        Member a = member("older", 1, null);
+        CamelClusterView va = a.view("main-ns");
+        Waits.until("older leads", () -> a.leads("main-ns"));
+        AtomicInteger ticks = new AtomicInteger();
+        org.apache.camel.main.Main main = new org.apache.camel.main.Main();
+        main.configure().addRoutesBuilder(masterTimer("main-ns", ticks));
+        // a bean of the registry (as a Spring bean is) with its settings from properties
+        main.bind("zenohCluster", new ZenohClusterService());
+        main.addInitialProperty("camel.beans.zenohCluster.id", "from-main");
+        main.addInitialProperty("camel.beans.zenohCluster.mode", "client");
+        main.addInitialProperty("camel.beans.zenohCluster.connect", Loopback.endpoint(port));
+        main.addInitialProperty("camel.beans.zenohCluster.multicastScouting", "false");
+        main.start();
+        try {
+            Waits.until("older sees the Main's member", () -> va.getMembers().size() == 2);
+            assertThat(va.getMembers())
+                    .extracting(CamelClusterMember::getId)
+                    .containsExactlyInAnyOrder("older", "from-main");
+            ZenohClusterService bound =
+                    main.getCamelContext().hasService(ZenohClusterService.class);
+            assertThat(bound).as("the bean became the context's cluster service").isNotNull();
+            assertThat(bound.isLeader("main-ns")).isFalse();
+            assertThat(ticks.get()).isZero();
+
+            a.session().close();
+            Waits.until("the Main's member leads", () -> bound.isLeader("main-ns"));
+            Waits.until("the Main's master route runs", () -> ticks.get() > 3);
+        } finally {
+            main.stop();
+        }
+    }
+
+    /**
+     * The router between the members goes away (a partition that leaves each member alone): with
+     * quorum 1 each side elects itself, two leaders at once; with quorum 2 neither leads.
+     */
+    @Test
+    void aPartitionGivesEachSideItsOwnLeaderUnlessAQuorumIsRequired() throws Exception {
+        Member a = member("pa1", 1, null);
+        Member b = member("pb1", 1, null);
+        Member qa = member("pa2", 2, null);
+        Member qb = member("pb2", 2, null);
+        a.view("split1");
+        b.view("split1");
+        qa.view("split2");
+        qb.view("split2");
+        Waits.until("pb1 sees pa1", () -> b.view("split1").getMembers().size() == 2);
+        Waits.until("pa1 sees pb1", () -> a.view("split1").getMembers().size() == 2);
+        Waits.until("pb2 sees pa2", () -> qb.view("split2").getMembers().size() == 2);
+        Waits.until("pa2 sees pb2", () -> qa.view("split2").getMembers().size() == 2);
+        Waits.until("pa1 leads", () -> a.leads("split1"));
+        Waits.until("pa2 leads", () -> qa.leads("split2"));
+        assertThat(b.leads("split1")).isFalse();
+        assertThat(qb.leads("split2")).isFalse();
+
+        router.close();
+        Waits.until("pb1 leads its side", () -> b.leads("split1"));
+        assertThat(a.leads("split1")).as("two leaders: zenoh liveliness has no quorum").isTrue();
+        Waits.until("pa2 steps down below the quorum", () -> !qa.leads("split2"));
+        assertThat(qb.leads("split2")).isFalse();
+        assertThat(qb.view("split2").getLeader()).isEmpty();
+
+        // the partition heals (the router is back on its port, the clients reconnect): one leader
+        // again, the oldest
+        startRouter();
+        Duration reconnect = Duration.ofSeconds(20);
+        Waits.until(
+                "pb1 sees pa1 again", reconnect, () -> b.view("split1").getMembers().size() == 2);
+        Waits.until("pb1 steps down", () -> !b.leads("split1"));
+        assertThat(a.leads("split1")).isTrue();
+        Waits.until(
+                "pa2 sees pb2 again", reconnect, () -> qa.view("split2").getMembers().size() == 2);
+        Waits.until("pa2 leads again", () -> qa.leads("split2"));
+        assertThat(qb.leads("split2")).isFalse();
+    }
+
+    @Test
+    void aMasterZenohConsumerReceivesOnTheLeaderOnly() throws Exception {
+        String key = "cluster-test/" + port + "/in";
+        java.util.Queue<String> gotA = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.Queue<String> gotB = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        Member a = member("za", 1, masterZenoh("zns", key, gotA));
+        Waits.until("za leads", () -> a.leads("zns"));
+        Member b = member("zb", 1, masterZenoh("zns", key, gotB));
+        Waits.until("zb sees za", () -> b.view("zns").getMembers().size() == 2);
+        Session probe =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("client")
+                                .withMulticastScouting(false)
+                                .withConnect(Loopback.endpoint(port)));
+        sessions.add(probe);
+        // camel-master starts the delegate consumer 1 s after leadership: publish until it is in
+        AtomicInteger n = new AtomicInteger();
+        Waits.until(
+                "za's zenoh consumer receives",
+                () -> {
+                    probe.put(
+                            key,
+                            ("a" + n.incrementAndGet()).getBytes(StandardCharsets.UTF_8),
+                            io.github.camelzenoh.zenoh.Encoding.ZENOH_STRING,
+                            null,
+                            io.github.camelzenoh.zenoh.Qos.DEFAULT);
+                    return !gotA.isEmpty();
+                });
+        assertThat(gotB).as("the follower's delegate consumer is not declared").isEmpty();
+
+        a.session().close();
+        a.context().stop();
+        Waits.until("zb leads", () -> b.leads("zns"));
+        Waits.until(
+                "zb's zenoh consumer receives",
+                () -> {
+                    probe.put(
+                            key,
+                            ("b" + n.incrementAndGet()).getBytes(StandardCharsets.UTF_8),
+                            io.github.camelzenoh.zenoh.Encoding.ZENOH_STRING,
+                            null,
+                            io.github.camelzenoh.zenoh.Qos.DEFAULT);
+                    return !gotB.isEmpty();
+                });
+    }
+
+    private static RouteBuilder masterZenoh(String ns, String key, java.util.Queue<String> got) {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                from("master:" + ns + ":zenoh:" + key)
+                        .routeId("zlead")
+                        .process(e -> got.add(e.getIn().getBody(String.class)));
+            }
+        };
+    }
+}
