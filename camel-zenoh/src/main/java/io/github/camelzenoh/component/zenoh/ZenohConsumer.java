@@ -6,13 +6,17 @@ package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
+import io.github.camelzenoh.zenoh.LivelinessToken;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.QueryableOptions;
+import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.Exchange;
@@ -35,6 +39,9 @@ public class ZenohConsumer extends DefaultConsumer {
     private ExecutorService executor;
     private AutoCloseable declaration;
     private ZenohEndpoint.Use use;
+    private volatile ZenohGroup group;
+    private AutoCloseable members;
+    private LivelinessToken token;
 
     public ZenohConsumer(ZenohEndpoint endpoint, Processor processor) {
         super(endpoint, processor);
@@ -71,9 +78,29 @@ public class ZenohConsumer extends DefaultConsumer {
                                 "ZenohConsumer[" + endpoint.shortKey() + "]",
                                 c.getConcurrentConsumers());
         handoff.start(executor, c.getConcurrentConsumers(), this::route);
+        group = null;
+        if (c.getGroup() != null) {
+            group =
+                    new ZenohGroup(
+                            c.getGroup(),
+                            c.getGroupReplayMillis(),
+                            c.getGroupReplayMaxBytes(),
+                            handoff::offer,
+                            endpoint.groupReplayed,
+                            endpoint.groupOverflow);
+        }
         try {
             declaration = declare(use.session(), use.keyExpr(), c);
+            if (group != null) {
+                join(use.session(), c);
+            }
         } catch (RuntimeException e) {
+            leave();
+            AutoCloseable d = declaration;
+            declaration = null;
+            if (d != null) {
+                d.close();
+            }
             stopHandoff();
             use.close();
             throw e;
@@ -105,6 +132,59 @@ public class ZenohConsumer extends DefaultConsumer {
         };
     }
 
+    /**
+     * Joins the consumer group once the subscriber is declared (samples of keys it will own are
+     * held meanwhile): the members alive now, then its own token, then it owns its share of the
+     * keys and replays what it held of them — a sample the previous owner stopped taking when it
+     * saw the token is never lost, at the price of duplicates.
+     */
+    private void join(Session session, ZenohConfiguration c) {
+        ZenohGroup g = group;
+        members = session.declareLivelinessSubscriber(g.membersKeyExpr(), true, g::onMember);
+        CompletableFuture<List<Reply>> alive =
+                session.livelinessGet(g.membersKeyExpr(), Math.min(c.getTimeout(), 5_000L));
+        try {
+            for (Reply r :
+                    alive.get(Math.min(c.getTimeout(), 5_000L) + 1_000L, TimeUnit.MILLISECONDS)) {
+                if (r.ok()) {
+                    g.onMember(r.sample());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while joining zenoh " + g, e);
+        } catch (java.util.concurrent.ExecutionException
+                | java.util.concurrent.TimeoutException e) {
+            // the liveliness subscriber's history tells the members too; a member learnt late
+            // only makes this one take more keys for a moment (duplicates, not loss)
+        }
+        token = session.declareLivelinessToken(g.tokenKeyExpr());
+        g.joined();
+    }
+
+    /** Leaves the group first at stop: the other members take over the keys at once. */
+    private void leave() {
+        ZenohGroup g = group;
+        if (g == null) {
+            return;
+        }
+        g.leaving();
+        LivelinessToken t = token;
+        token = null;
+        if (t != null) {
+            t.close();
+        }
+        AutoCloseable m = members;
+        members = null;
+        if (m != null) {
+            try {
+                m.close();
+            } catch (Exception e) {
+                // closing a liveliness subscriber of a closed session: nothing left to undeclare
+            }
+        }
+    }
+
     /** The subscriber's listener: samples to the hand-off, samples dropped before it counted. */
     private SampleListener samples() {
         return new SampleListener() {
@@ -121,10 +201,15 @@ public class ZenohConsumer extends DefaultConsumer {
         };
     }
 
-    /** zenoh thread: count and enqueue, nothing else. */
+    /** zenoh thread: count and enqueue (a group member: if it owns the key), nothing else. */
     private void onSample(Sample sample) {
         endpoint.received.increment();
-        handoff.offer(sample);
+        ZenohGroup g = group;
+        if (g != null && options.consumerType() == ZenohConsumerType.SUBSCRIBER) {
+            g.onSample(sample);
+        } else {
+            handoff.offer(sample);
+        }
     }
 
     private void onQuery(Query query) {
@@ -275,6 +360,7 @@ public class ZenohConsumer extends DefaultConsumer {
         // returns (its sample counted as dropped). zenoh-ext calls the callback while it holds its
         // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
         // hang the stop
+        leave();
         stopAccepting();
         AutoCloseable d = declaration;
         declaration = null;
@@ -307,6 +393,11 @@ public class ZenohConsumer extends DefaultConsumer {
     /** True while declared on an open session (what the health check reports). */
     boolean isDeclared() {
         return declaration != null && isRunAllowed();
+    }
+
+    /** The consumer group membership, or null. */
+    ZenohGroup group() {
+        return group;
     }
 
     int pending() {
