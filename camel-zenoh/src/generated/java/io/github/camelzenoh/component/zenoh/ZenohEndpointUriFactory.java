@@ -23,7 +23,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(39);
+        Set<String> props = new HashSet<>(42);
         props.add("allowedOrigin");
         props.add("autocanonize");
         props.add("bridgeErrorHandler");
@@ -41,6 +41,9 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("exchangePattern");
         props.add("express");
         props.add("failIfNoSubscribers");
+        props.add("group");
+        props.add("groupReplayMaxBytes");
+        props.add("groupReplayMillis");
         props.add("headerFilterStrategy");
         props.add("heartbeat");
         props.add("history");
