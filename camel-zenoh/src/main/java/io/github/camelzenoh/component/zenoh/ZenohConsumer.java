@@ -17,8 +17,10 @@ import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
 import org.apache.camel.Message;
@@ -147,14 +149,13 @@ public class ZenohConsumer extends DefaultConsumer {
             for (Reply r :
                     alive.get(Math.min(c.getTimeout(), 5_000L) + 1_000L, TimeUnit.MILLISECONDS)) {
                 if (r.ok()) {
-                    g.onMember(r.sample());
+                    g.onMemberFound(r.sample());
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while joining zenoh " + g, e);
-        } catch (java.util.concurrent.ExecutionException
-                | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             // the liveliness subscriber's history tells the members too; a member learnt late
             // only makes this one take more keys for a moment (duplicates, not loss)
         }

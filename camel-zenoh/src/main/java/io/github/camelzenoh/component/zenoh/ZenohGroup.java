@@ -9,7 +9,6 @@ import io.github.camelzenoh.zenoh.SampleKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -133,7 +132,10 @@ final class ZenohGroup {
         }
     }
 
-    /** Liveliness thread: a member's token appeared (PUT) or disappeared (DELETE). */
+    /**
+     * Liveliness subscriber: a member's token appeared (PUT) or disappeared (DELETE). A token that
+     * comes back (its session reconnected) makes the member live again.
+     */
     void onMember(Sample token) {
         String id = idOf(token.keyExpr());
         if (id == null || id.equals(memberId)) {
@@ -145,16 +147,28 @@ final class ZenohGroup {
                 if (others.remove(id) != null) {
                     changed();
                 }
-            } else if (!gone.contains(id) && others.put(id, hash(id)) == null) {
-                changed();
+            } else {
+                gone.remove(id);
+                if (others.put(id, hash(id)) == null) {
+                    changed();
+                }
             }
         }
     }
 
-    /** The members a liveliness get found (merged with what the subscriber told). */
-    void onMembers(Collection<Sample> tokens) {
-        for (Sample t : tokens) {
-            onMember(t);
+    /**
+     * A token a liveliness get found: alive when the get answered, unless the subscriber has told
+     * since that it disappeared (the reply may arrive after that).
+     */
+    void onMemberFound(Sample token) {
+        String id = idOf(token.keyExpr());
+        if (id == null || id.equals(memberId) || token.kind() == SampleKind.DELETE) {
+            return;
+        }
+        synchronized (lock) {
+            if (!gone.contains(id) && others.put(id, hash(id)) == null) {
+                changed();
+            }
         }
     }
 

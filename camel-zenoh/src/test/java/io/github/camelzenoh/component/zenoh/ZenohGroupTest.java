@@ -10,9 +10,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -77,10 +80,19 @@ class ZenohGroupTest {
         ZenohEndpoint endpoint;
 
         Member(String uriOptions) throws Exception {
+            this(uriOptions, port, false);
+        }
+
+        /** {@code client}: a zenoh client of the router on {@code connectPort}, else a peer. */
+        Member(String uriOptions, int connectPort, boolean client) throws Exception {
             ZenohComponent zenoh = new ZenohComponent();
             ZenohConfiguration c = zenoh.getConfiguration();
-            c.setConnect(Loopback.endpoint(port));
-            c.setListen("tcp/127.0.0.1:0");
+            c.setConnect(Loopback.endpoint(connectPort));
+            if (client) {
+                c.setMode(Mode.CLIENT);
+            } else {
+                c.setListen("tcp/127.0.0.1:0");
+            }
             c.setMulticastScouting(false);
             context.addComponent("zenoh", zenoh);
             String uri = "zenoh:grp/" + group + "/**?group=" + group + uriOptions;
@@ -287,6 +299,71 @@ class ZenohGroupTest {
                 "every sample processed at least once", () -> new HashSet<>(all()).size() == total);
         for (Member m : members) {
             Waits.until("every member to see 3 members", () -> m.group().members() == 3);
+        }
+    }
+
+    @Test
+    void membersThatReconnectThroughARestartedRouterShareTheKeysAgain() throws Exception {
+        newGroup();
+        int routerPort = Loopback.freePort();
+        SessionConfig routerConfig =
+                SessionConfig.DEFAULT
+                        .withMode("router")
+                        .withMulticastScouting(false)
+                        .withListen(Loopback.endpoint(routerPort));
+        Session router = Session.open(routerConfig);
+        try {
+            Member a = new Member("", routerPort, true);
+            Member b = new Member("", routerPort, true);
+            for (Member m : members) {
+                Waits.until("member to see 2 members", () -> m.group().members() == 2);
+            }
+            router.close();
+            for (Member m : members) {
+                Waits.until("member to see itself alone", () -> m.group().members() == 1);
+            }
+            router = Session.open(routerConfig);
+            for (Member m : members) {
+                Waits.until(
+                        "member to see 2 members again",
+                        Duration.ofSeconds(30),
+                        () -> m.group().members() == 2);
+            }
+            Session r = router;
+            Map<Member, Long> before = new HashMap<>();
+            members.forEach(m -> before.put(m, m.endpoint.received.sum()));
+            AtomicInteger i = new AtomicInteger();
+            Waits.until(
+                    "both members to receive the router's samples",
+                    () -> {
+                        r.put(
+                                "grp/" + group + "/probe/" + i.incrementAndGet(),
+                                new byte[0],
+                                Encoding.ZENOH_BYTES,
+                                null,
+                                RELIABLE);
+                        return members.stream()
+                                .allMatch(m -> m.endpoint.received.sum() > before.get(m));
+                    });
+            for (int s = 0; s < 20; s++) {
+                for (int k = 0; k < 20; k++) {
+                    r.put(
+                            "grp/" + group + "/k" + k,
+                            Integer.toString(s).getBytes(StandardCharsets.UTF_8),
+                            Encoding.ZENOH_STRING,
+                            null,
+                            RELIABLE);
+                }
+            }
+            Waits.until("every sample processed", () -> all().size() >= 400);
+            Waits.allowUnobservableDeclarationsToSpread();
+            assertThat(all()).hasSize(400).doesNotHaveDuplicates();
+            assertThat(a.processed).isNotEmpty();
+            assertThat(b.processed).isNotEmpty();
+        } finally {
+            stopMembers();
+            members.clear();
+            router.close();
         }
     }
 
