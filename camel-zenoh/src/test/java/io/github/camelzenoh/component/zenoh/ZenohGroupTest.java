@@ -269,36 +269,79 @@ class ZenohGroupTest {
 
     @Test
     void aMemberJoiningMidStreamLosesNothing() throws Exception {
+        // through a router, as the guarantee says: it learns the new subscription before it
+        // forwards the new member's token
         newGroup();
-        new Member("");
-        new Member("");
-        awaitGroup(2);
-        int keys = 20;
-        AtomicInteger sent = new AtomicInteger();
-        AtomicBoolean stop = new AtomicBoolean();
-        Thread publisher =
-                new Thread(
-                        () -> {
-                            int s = 0;
-                            while (!stop.get() || s < 100) {
-                                publish(keys, s, s + 1);
-                                sent.set(++s);
-                            }
-                        });
-        publisher.start();
+        int routerPort = Loopback.freePort();
+        Session router =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("router")
+                                .withMulticastScouting(false)
+                                .withListen(Loopback.endpoint(routerPort)));
         try {
-            Waits.until("the stream to run", () -> sent.get() > 20);
-            Member joining = new Member("");
-            Waits.until("the new member to process samples", () -> !joining.processed.isEmpty());
+            new Member("", routerPort, true);
+            new Member("", routerPort, true);
+            for (Member m : members) {
+                Waits.until("member to see 2 members", () -> m.group().members() == 2);
+            }
+            Map<Member, Long> before = new HashMap<>();
+            members.forEach(m -> before.put(m, m.endpoint.received.sum()));
+            AtomicInteger probe = new AtomicInteger();
+            Waits.until(
+                    "both members to receive the router's samples",
+                    () -> {
+                        router.put(
+                                "grp/" + group + "/probe/" + probe.incrementAndGet(),
+                                new byte[0],
+                                Encoding.ZENOH_BYTES,
+                                null,
+                                RELIABLE);
+                        return members.stream()
+                                .allMatch(m -> m.endpoint.received.sum() > before.get(m));
+                    });
+            int keys = 20;
+            AtomicInteger sent = new AtomicInteger();
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread publisher =
+                    new Thread(
+                            () -> {
+                                int s = 0;
+                                while (!stop.get() || s < 100) {
+                                    for (int k = 0; k < keys; k++) {
+                                        router.put(
+                                                "grp/" + group + "/k" + k,
+                                                Integer.toString(s)
+                                                        .getBytes(StandardCharsets.UTF_8),
+                                                Encoding.ZENOH_STRING,
+                                                null,
+                                                RELIABLE);
+                                    }
+                                    sent.set(++s);
+                                }
+                            });
+            publisher.start();
+            try {
+                Waits.until("the stream to run", () -> sent.get() > 20);
+                Member joining = new Member("", routerPort, true);
+                Waits.until(
+                        "the new member to process samples", () -> !joining.processed.isEmpty());
+            } finally {
+                stop.set(true);
+                publisher.join();
+            }
+            int total = sent.get() * keys;
+            Waits.until(
+                    "every sample processed at least once (" + total + " sent)",
+                    Duration.ofSeconds(60),
+                    () -> new HashSet<>(all()).size() == total);
+            for (Member m : members) {
+                Waits.until("every member to see 3 members", () -> m.group().members() == 3);
+            }
         } finally {
-            stop.set(true);
-            publisher.join();
-        }
-        int total = sent.get() * keys;
-        Waits.until(
-                "every sample processed at least once", () -> new HashSet<>(all()).size() == total);
-        for (Member m : members) {
-            Waits.until("every member to see 3 members", () -> m.group().members() == 3);
+            stopMembers();
+            members.clear();
+            router.close();
         }
     }
 
