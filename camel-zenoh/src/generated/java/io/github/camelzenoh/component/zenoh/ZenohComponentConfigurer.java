@@ -63,6 +63,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "express": getOrCreateConfiguration(target).setExpress(property(camelContext, boolean.class, value)); return true;
         case "failifnosubscribers":
         case "failIfNoSubscribers": getOrCreateConfiguration(target).setFailIfNoSubscribers(property(camelContext, boolean.class, value)); return true;
+        case "group": getOrCreateConfiguration(target).setGroup(property(camelContext, java.lang.String.class, value)); return true;
+        case "groupreplaymaxbytes":
+        case "groupReplayMaxBytes": getOrCreateConfiguration(target).setGroupReplayMaxBytes(property(camelContext, int.class, value)); return true;
+        case "groupreplaymillis":
+        case "groupReplayMillis": getOrCreateConfiguration(target).setGroupReplayMillis(property(camelContext, int.class, value)); return true;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": target.setHealthCheckConsumerEnabled(property(camelContext, boolean.class, value)); return true;
         case "healthcheckproducerenabled":
@@ -144,6 +149,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "express": return boolean.class;
         case "failifnosubscribers":
         case "failIfNoSubscribers": return boolean.class;
+        case "group": return java.lang.String.class;
+        case "groupreplaymaxbytes":
+        case "groupReplayMaxBytes": return int.class;
+        case "groupreplaymillis":
+        case "groupReplayMillis": return int.class;
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return boolean.class;
         case "healthcheckproducerenabled":
@@ -221,6 +231,11 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "express": return getOrCreateConfiguration(target).isExpress();
         case "failifnosubscribers":
         case "failIfNoSubscribers": return getOrCreateConfiguration(target).isFailIfNoSubscribers();
+        case "group": return getOrCreateConfiguration(target).getGroup();
+        case "groupreplaymaxbytes":
+        case "groupReplayMaxBytes": return getOrCreateConfiguration(target).getGroupReplayMaxBytes();
+        case "groupreplaymillis":
+        case "groupReplayMillis": return getOrCreateConfiguration(target).getGroupReplayMillis();
         case "healthcheckconsumerenabled":
         case "healthCheckConsumerEnabled": return target.isHealthCheckConsumerEnabled();
         case "healthcheckproducerenabled":

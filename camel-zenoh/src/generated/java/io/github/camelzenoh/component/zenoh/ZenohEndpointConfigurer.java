@@ -57,6 +57,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "express": target.getConfiguration().setExpress(property(camelContext, boolean.class, value)); return true;
         case "failifnosubscribers":
         case "failIfNoSubscribers": target.getConfiguration().setFailIfNoSubscribers(property(camelContext, boolean.class, value)); return true;
+        case "group": target.getConfiguration().setGroup(property(camelContext, java.lang.String.class, value)); return true;
+        case "groupreplaymaxbytes":
+        case "groupReplayMaxBytes": target.getConfiguration().setGroupReplayMaxBytes(property(camelContext, int.class, value)); return true;
+        case "groupreplaymillis":
+        case "groupReplayMillis": target.getConfiguration().setGroupReplayMillis(property(camelContext, int.class, value)); return true;
         case "headerfilterstrategy":
         case "headerFilterStrategy": target.setHeaderFilterStrategy(property(camelContext, org.apache.camel.spi.HeaderFilterStrategy.class, value)); return true;
         case "heartbeat": target.getConfiguration().setHeartbeat(property(camelContext, java.time.Duration.class, value).toMillis()); return true;
@@ -135,6 +140,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "express": return boolean.class;
         case "failifnosubscribers":
         case "failIfNoSubscribers": return boolean.class;
+        case "group": return java.lang.String.class;
+        case "groupreplaymaxbytes":
+        case "groupReplayMaxBytes": return int.class;
+        case "groupreplaymillis":
+        case "groupReplayMillis": return int.class;
         case "headerfilterstrategy":
         case "headerFilterStrategy": return org.apache.camel.spi.HeaderFilterStrategy.class;
         case "heartbeat": return long.class;
@@ -209,6 +219,11 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "express": return target.getConfiguration().isExpress();
         case "failifnosubscribers":
         case "failIfNoSubscribers": return target.getConfiguration().isFailIfNoSubscribers();
+        case "group": return target.getConfiguration().getGroup();
+        case "groupreplaymaxbytes":
+        case "groupReplayMaxBytes": return target.getConfiguration().getGroupReplayMaxBytes();
+        case "groupreplaymillis":
+        case "groupReplayMillis": return target.getConfiguration().getGroupReplayMillis();
         case "headerfilterstrategy":
         case "headerFilterStrategy": return target.getHeaderFilterStrategy();
         case "heartbeat": return target.getConfiguration().getHeartbeat();

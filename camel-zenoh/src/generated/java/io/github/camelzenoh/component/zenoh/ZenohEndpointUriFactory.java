@@ -44,6 +44,9 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("exchangePattern");
         props.add("express");
         props.add("failIfNoSubscribers");
+        props.add("group");
+        props.add("groupReplayMaxBytes");
+        props.add("groupReplayMillis");
         props.add("headerFilterStrategy");
         props.add("heartbeat");
         props.add("history");

@@ -221,6 +221,36 @@ public class ZenohConfiguration implements Cloneable {
                             + " at route start, a DELETE at route stop or when this process is gone).")
     private String livelinessKey;
 
+    @UriParam(
+            label = "consumer",
+            description =
+                    "Subscriber: name of the consumer group this subscriber is a member of. Members"
+                            + " (any JVM, any host) of one group share the key space: each sample is"
+                            + " processed by exactly one live member, chosen by rendezvous hashing of the"
+                            + " sample's key, so the samples of a key keep their order. Membership is a"
+                            + " zenoh liveliness token per member. One key-expression chunk: no slash,"
+                            + " wildcard, dollar, question mark, hash or blank.")
+    private String group;
+
+    @UriParam(
+            label = "consumer",
+            defaultValue = "2000",
+            description =
+                    "Consumer group: milliseconds a member holds the samples other members own; when"
+                            + " the membership changes it replays those of keys it takes over"
+                            + " (at-least-once across the change, replays counted). 0 holds nothing:"
+                            + " samples in flight at a change may be lost. 0 to 3600000.")
+    private int groupReplayMillis = 2000;
+
+    @UriParam(
+            label = "consumer,advanced",
+            defaultValue = "67108864",
+            description =
+                    "Consumer group: bytes of held samples at most (payload, attachment, key and a"
+                            + " fixed overhead each; 64 MiB). Older held samples pushed out by the cap"
+                            + " before their replay window ended are counted as group overflow.")
+    private int groupReplayMaxBytes = 64 * 1024 * 1024;
+
     // ---- producer ---------------------------------------------------------------------------
     @UriParam(
             label = "producer",
@@ -575,6 +605,30 @@ public class ZenohConfiguration implements Cloneable {
 
     public void setAcceptReplies(AcceptReplies acceptReplies) {
         this.acceptReplies = acceptReplies;
+    }
+
+    public String getGroup() {
+        return group;
+    }
+
+    public void setGroup(String group) {
+        this.group = group;
+    }
+
+    public int getGroupReplayMillis() {
+        return groupReplayMillis;
+    }
+
+    public void setGroupReplayMillis(int groupReplayMillis) {
+        this.groupReplayMillis = groupReplayMillis;
+    }
+
+    public int getGroupReplayMaxBytes() {
+        return groupReplayMaxBytes;
+    }
+
+    public void setGroupReplayMaxBytes(int groupReplayMaxBytes) {
+        this.groupReplayMaxBytes = groupReplayMaxBytes;
     }
 
     public ZenohOperation getOperation() {

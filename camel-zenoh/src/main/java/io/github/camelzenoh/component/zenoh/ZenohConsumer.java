@@ -9,6 +9,7 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.LivelinessToken;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.QueryableOptions;
+import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
@@ -20,8 +21,11 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
 import org.apache.camel.Message;
@@ -43,6 +47,9 @@ public class ZenohConsumer extends DefaultConsumer {
     private AutoCloseable declaration;
     private LivelinessToken token;
     private ZenohEndpoint.Use use;
+    private volatile ZenohGroup group;
+    private AutoCloseable members;
+    private LivelinessToken groupToken;
 
     /** Samples per Exchange; 0: one Exchange per sample. */
     private final int batchSize;
@@ -94,13 +101,28 @@ public class ZenohConsumer extends DefaultConsumer {
             handoff.start(executor, c.getConcurrentConsumers(), this::route);
         }
         endpoint.addConsumer(this);
+        group = null;
+        if (c.getGroup() != null) {
+            group =
+                    new ZenohGroup(
+                            c.getGroup(),
+                            c.getGroupReplayMillis(),
+                            c.getGroupReplayMaxBytes(),
+                            handoff::offer,
+                            endpoint.groupReplayed,
+                            endpoint.groupOverflow);
+        }
         try {
             declaration = declare(use.session(), use.keyExpr(), c);
+            if (group != null) {
+                join(use.session(), c);
+            }
             if (options.livelinessKey() != null) {
                 // declared last: peers see the route alive once it can receive
                 token = use.session().declareLivelinessToken(options.livelinessKey());
             }
         } catch (RuntimeException e) {
+            leave();
             AutoCloseable d = declaration;
             declaration = null;
             if (d != null) {
@@ -139,6 +161,58 @@ public class ZenohConsumer extends DefaultConsumer {
                     session.declareLivelinessSubscriber(
                             endpoint.getKeyExpr(), c.isHistory(), this::onSample);
         };
+    }
+
+    /**
+     * Joins the consumer group once the subscriber is declared (samples of keys it will own are
+     * held meanwhile): the members alive now, then its own token, then it owns its share of the
+     * keys and replays what it held of them — a sample the previous owner stopped taking when it
+     * saw the token is never lost, at the price of duplicates.
+     */
+    private void join(Session session, ZenohConfiguration c) {
+        ZenohGroup g = group;
+        members = session.declareLivelinessSubscriber(g.membersKeyExpr(), true, g::onMember);
+        CompletableFuture<List<Reply>> alive =
+                session.livelinessGet(g.membersKeyExpr(), Math.min(c.getTimeout(), 5_000L));
+        try {
+            for (Reply r :
+                    alive.get(Math.min(c.getTimeout(), 5_000L) + 1_000L, TimeUnit.MILLISECONDS)) {
+                if (r.ok()) {
+                    g.onMemberFound(r.sample());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while joining zenoh " + g, e);
+        } catch (ExecutionException | TimeoutException e) {
+            // the liveliness subscriber's history tells the members too; a member learnt late
+            // only makes this one take more keys for a moment (duplicates, not loss)
+        }
+        groupToken = session.declareLivelinessToken(g.tokenKeyExpr());
+        g.joined();
+    }
+
+    /** Leaves the group first at stop: the other members take over the keys at once. */
+    private void leave() {
+        ZenohGroup g = group;
+        if (g == null) {
+            return;
+        }
+        g.leaving();
+        LivelinessToken t = groupToken;
+        groupToken = null;
+        if (t != null) {
+            t.close();
+        }
+        AutoCloseable m = members;
+        members = null;
+        if (m != null) {
+            try {
+                m.close();
+            } catch (Exception e) {
+                // closing a liveliness subscriber of a closed session: nothing left to undeclare
+            }
+        }
     }
 
     /** The subscriber's listener: samples to the hand-off, samples dropped before it counted. */
@@ -199,10 +273,15 @@ public class ZenohConsumer extends DefaultConsumer {
         };
     }
 
-    /** zenoh thread: count and enqueue, nothing else. */
+    /** zenoh thread: count and enqueue (a group member: if it owns the key), nothing else. */
     private void onSample(Sample sample) {
         endpoint.received.increment();
-        handoff.offer(sample);
+        ZenohGroup g = group;
+        if (g != null && options.consumerType() == ZenohConsumerType.SUBSCRIBER) {
+            g.onSample(sample);
+        } else {
+            handoff.offer(sample);
+        }
     }
 
     private void onQuery(Query query) {
@@ -583,6 +662,7 @@ public class ZenohConsumer extends DefaultConsumer {
         // returns (its sample counted as dropped). zenoh-ext calls the callback while it holds its
         // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
         // hang the stop
+        leave();
         stopAccepting();
         LivelinessToken t = token;
         token = null;
@@ -622,6 +702,11 @@ public class ZenohConsumer extends DefaultConsumer {
     /** True while declared on an open session (what the health check reports). */
     boolean isDeclared() {
         return declaration != null && isRunAllowed();
+    }
+
+    /** The consumer group membership, or null. */
+    ZenohGroup group() {
+        return group;
     }
 
     int pending() {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.camel.Endpoint;
+import org.apache.camel.Route;
 import org.apache.camel.spi.annotations.DevConsole;
 import org.apache.camel.support.console.AbstractDevConsole;
 
@@ -67,6 +68,16 @@ public class ZenohDevConsole extends AbstractDevConsole {
                             e.get("failed"),
                             e.get("sent"),
                             e.get("unmatched")));
+            if (e.get("group") != null) {
+                b.append(
+                        String.format(
+                                "  group %s members=%s held=%s replayed=%s overflow=%s%n",
+                                e.get("group"),
+                                e.get("groupMembers"),
+                                e.get("groupHeld"),
+                                e.get("groupReplayed"),
+                                e.get("groupOverflow")));
+            }
         }
         return b.toString();
     }
@@ -110,6 +121,19 @@ public class ZenohDevConsole extends AbstractDevConsole {
                 e.put("failed", z.failed.sum());
                 e.put("sent", z.sent.sum());
                 e.put("unmatched", z.unmatched.sum());
+                if (z.getConfiguration().getGroup() != null) {
+                    e.put("group", z.getConfiguration().getGroup());
+                    e.put("groupReplayed", z.groupReplayed.sum());
+                    e.put("groupOverflow", z.groupOverflow.sum());
+                    for (Route r : getCamelContext().getRoutes()) {
+                        if (r.getConsumer() instanceof ZenohConsumer c
+                                && c.getEndpoint() == z
+                                && c.group() != null) {
+                            e.put("groupMembers", c.group().members());
+                            e.put("groupHeld", c.group().held());
+                        }
+                    }
+                }
                 endpoints.add(e);
             }
         }

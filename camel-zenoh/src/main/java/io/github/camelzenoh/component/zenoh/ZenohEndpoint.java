@@ -87,6 +87,12 @@ public class ZenohEndpoint extends DefaultEndpoint
      */
     final LongAdder unmatched = new LongAdder();
 
+    /** Consumer group: held samples replayed on taking over their key (bounds the duplicates). */
+    final LongAdder groupReplayed = new LongAdder();
+
+    /** Consumer group: held samples pushed out by groupReplayMaxBytes before their window ended. */
+    final LongAdder groupOverflow = new LongAdder();
+
     public ZenohEndpoint(String uri, ZenohComponent component, ZenohConfiguration configuration) {
         super(uri, component);
         this.configuration = configuration;

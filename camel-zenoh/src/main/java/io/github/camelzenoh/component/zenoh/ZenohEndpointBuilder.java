@@ -177,6 +177,19 @@ public final class ZenohEndpointBuilder
         return set("livelinessKey", keyExpr);
     }
 
+    /** Consumer group name (subscriber): each sample to one live member. */
+    public ZenohEndpointBuilder group(String name) {
+        return set("group", name);
+    }
+
+    public ZenohEndpointBuilder groupReplayMillis(int millis) {
+        return set("groupReplayMillis", millis);
+    }
+
+    public ZenohEndpointBuilder groupReplayMaxBytes(int bytes) {
+        return set("groupReplayMaxBytes", bytes);
+    }
+
     public ZenohEndpointBuilder bridgeErrorHandler(boolean bridge) {
         return set("bridgeErrorHandler", bridge);
     }

@@ -84,6 +84,31 @@ record ZenohOptions(
                 c.getBatchSize(),
                 "0 unless consumerType=subscriber (queries and liveliness events are routed one"
                         + " by one)");
+        check(
+                c.getGroup() == null || c.getBatchSize() == 0,
+                "group",
+                c.getGroup(),
+                "set only with batchSize=0 (a group member routes its samples one by one)");
+        check(
+                c.getGroup() == null || ZenohGroup.validName(c.getGroup()),
+                "group",
+                c.getGroup(),
+                "one key-expression chunk without / * $ ? # or blanks");
+        check(
+                c.getGroup() == null || c.getConsumerType() == ZenohConsumerType.SUBSCRIBER,
+                "group",
+                c.getGroup(),
+                "set only with consumerType=subscriber");
+        check(
+                c.getGroupReplayMillis() >= 0 && c.getGroupReplayMillis() <= 3_600_000,
+                "groupReplayMillis",
+                c.getGroupReplayMillis(),
+                "0 to 3600000 milliseconds");
+        check(
+                c.getGroupReplayMaxBytes() >= 0,
+                "groupReplayMaxBytes",
+                c.getGroupReplayMaxBytes(),
+                "0 or more bytes");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");

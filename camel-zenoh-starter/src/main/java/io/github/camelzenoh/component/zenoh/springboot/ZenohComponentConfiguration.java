@@ -99,6 +99,22 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private io.github.camelzenoh.component.zenoh.ZenohConsumerType consumerType;
 
     /**
+     * Subscriber: name of the consumer group this subscriber is a member of. Members (any JVM, any
+     * host) of one group share the key space: each sample is processed by exactly one live member,
+     * chosen by rendezvous hashing of the sample's key, so the samples of a key keep their order.
+     * Membership is a zenoh liveliness token per member. One key-expression chunk: no slash,
+     * wildcard, dollar, question mark, hash or blank.
+     */
+    private String group;
+
+    /**
+     * Consumer group: milliseconds a member holds the samples other members own; when the
+     * membership changes it replays those of keys it takes over (at-least-once across the change,
+     * replays counted). 0 holds nothing: samples in flight at a change may be lost. 0 to 3600000.
+     */
+    private Integer groupReplayMillis;
+
+    /**
      * liveliness: also deliver the tokens already alive. subscriber: first fetch the samples cached
      * by advanced publishers (zenoh-ext history, late joiners included; see historySize).
      */
@@ -113,6 +129,13 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     /** Capacity of the hand-off queue between zenoh's threads and the route. */
     private Integer queueSize;
+
+    /**
+     * Consumer group: bytes of held samples at most (payload, attachment, key and a fixed overhead
+     * each; 64 MiB). Older held samples pushed out by the cap before their replay window ended are
+     * counted as group overflow.
+     */
+    private Integer groupReplayMaxBytes;
 
     /** subscriber with history=true: at most this many cached samples per publisher. */
     private Integer historySize;
@@ -372,6 +395,22 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.consumerType = consumerType;
     }
 
+    public String getGroup() {
+        return group;
+    }
+
+    public void setGroup(String group) {
+        this.group = group;
+    }
+
+    public Integer getGroupReplayMillis() {
+        return groupReplayMillis;
+    }
+
+    public void setGroupReplayMillis(Integer groupReplayMillis) {
+        this.groupReplayMillis = groupReplayMillis;
+    }
+
     public Boolean isHistory() {
         return history;
     }
@@ -395,6 +434,14 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     public void setQueueSize(Integer queueSize) {
         this.queueSize = queueSize;
+    }
+
+    public Integer getGroupReplayMaxBytes() {
+        return groupReplayMaxBytes;
+    }
+
+    public void setGroupReplayMaxBytes(Integer groupReplayMaxBytes) {
+        this.groupReplayMaxBytes = groupReplayMaxBytes;
     }
 
     public Integer getHistorySize() {

@@ -53,7 +53,7 @@ public class BridgeStats extends ServiceSupport {
 
     private final CamelContext context;
     private final Set<String> subscriptions = new CopyOnWriteArraySet<>();
-    private long[] lastZenoh = new long[3];
+    private long[] lastZenoh = new long[4];
     private final long intervalMs;
     private ScheduledExecutorService timer;
     private String lastLogged = "";
@@ -86,6 +86,8 @@ public class BridgeStats extends ServiceSupport {
                 + zenoh[1]
                 + " failedAtStop="
                 + zenoh[2]
+                + " groupReplayed="
+                + zenoh[3]
                 + "; Kafka→zenoh sent="
                 + toZenohSent.sum()
                 + " failedAttempts="
@@ -98,10 +100,12 @@ public class BridgeStats extends ServiceSupport {
      * Samples received, dropped by the subscriptions' hand-off queues (which happens only when the
      * bridge stops with samples still waiting) and failed in the route (only the one being retried
      * when a stop cuts it short), as camel-zenoh counts them for its dev console; the last values
-     * seen once the endpoints are gone (Camel removes them when it stops).
+     * seen once the endpoints are gone (Camel removes them when it stops); with toKafka.group, also
+     * the samples replayed on taking over keys of an instance that left (an upper bound of the
+     * duplicates).
      */
     synchronized long[] zenohCounters() {
-        long[] sums = new long[3];
+        long[] sums = new long[4];
         boolean found = false;
         ZenohDevConsole console = new ZenohDevConsole();
         console.setCamelContext(context);
@@ -113,6 +117,9 @@ public class BridgeStats extends ServiceSupport {
                     sums[0] += ((Number) e.get("received")).longValue();
                     sums[1] += ((Number) e.get("dropped")).longValue();
                     sums[2] += ((Number) e.get("failed")).longValue();
+                    if (e.get("groupReplayed") instanceof Number n) {
+                        sums[3] += n.longValue();
+                    }
                 }
             }
         }

@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  *       counts as sent only once Kafka has it. A failed write is logged, counted and retried with
  *       back-off ({@code toKafka.maximumRedeliveries}, -1 = until it succeeds); meanwhile samples
  *       wait in the zenoh consumer's bounded hand-off queue, and when that is full ({@code
- *       overflowPolicy=block}) zenoh's delivery waits too: back-pressure, not loss.
+ *       overflowPolicy=block}) zenoh's delivery waits too: back-pressure, not loss. With {@code
+ *       toKafka.group} set, instances of the bridge split the keys of each subscription
+ *       (camel-zenoh consumer groups): each sample written by one live instance.
  *   <li>Kafka → zenoh: records of {@code toZenoh.topics} are put on zenoh; offsets are committed
  *       only after the put (at-least-once); a failed put is retried, then the consumer seeks back
  *       to the record and tries again (breakOnFirstError); a record that can never be put goes to
@@ -43,6 +45,12 @@ public class KafkaBridgeRoutes extends RouteBuilder {
 
     @PropertyInject(value = "toKafka.keyExprs", defaultValue = "demo/**")
     private String keyExprs;
+
+    @PropertyInject(value = "toKafka.group", defaultValue = "")
+    private String group;
+
+    @PropertyInject(value = "toKafka.groupReplayMillis", defaultValue = "2000")
+    private int groupReplayMillis;
 
     @PropertyInject(value = "toKafka.maximumRedeliveries", defaultValue = "-1")
     private int maximumRedeliveries;
@@ -97,7 +105,8 @@ public class KafkaBridgeRoutes extends RouteBuilder {
             from("zenoh:"
                             + keys.get(i)
                             + "?session=#zenohSession&allowedOrigin={{toKafka.allowedOrigin}}"
-                            + "&overflowPolicy={{toKafka.overflowPolicy}}&queueSize={{toKafka.queueSize}}")
+                            + "&overflowPolicy={{toKafka.overflowPolicy}}&queueSize={{toKafka.queueSize}}"
+                            + groupOptions(i))
                     .routeId("zenoh-to-kafka-" + (i + 1))
                     .routeDescription("zenoh " + keys.get(i) + " → Kafka")
                     .routePolicy(stats.finalCounts())
@@ -136,6 +145,18 @@ public class KafkaBridgeRoutes extends RouteBuilder {
         if (!deadLetterUri.isBlank()) {
             dead.to(deadLetterUri);
         }
+    }
+
+    /**
+     * Instances run with the same {@code toKafka.group} share the samples of each subscription: a
+     * consumer group per subscription (the group name with its number), so that instances with the
+     * same {@code toKafka.keyExprs} split each key expression's keys among themselves.
+     */
+    private String groupOptions(int i) {
+        if (group.isBlank()) {
+            return "";
+        }
+        return "&group=" + group.trim() + "-" + (i + 1) + "&groupReplayMillis=" + groupReplayMillis;
     }
 
     private void kafkaToZenoh() {

@@ -1,0 +1,455 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Mode;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Consumer groups with several members, each a Camel context on its own zenoh session, all
+ * connected to one peer that publishes: every sample processed by one member, per-key order, the
+ * keys of a member that leaves replayed by the others, no loss when a member joins.
+ */
+class ZenohGroupTest {
+
+    private static final Qos RELIABLE = Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK);
+
+    private static int port;
+    private static Session peer;
+    private static final AtomicInteger GROUPS = new AtomicInteger();
+
+    private final List<Member> members = new ArrayList<>();
+    private String group;
+
+    @BeforeAll
+    static void openPeer() {
+        port = Loopback.freePort();
+        peer = Session.open(Loopback.listener(port));
+    }
+
+    @AfterAll
+    static void closePeer() {
+        if (peer != null) {
+            peer.close();
+        }
+    }
+
+    @AfterEach
+    void stopMembers() {
+        for (Member m : members) {
+            m.context.stop();
+        }
+    }
+
+    /** One member: a Camel context recording "key seq" of each sample its route processed. */
+    final class Member {
+        final CamelContext context = new DefaultCamelContext();
+        final List<String> processed = new CopyOnWriteArrayList<>();
+
+        /** Cleared: the route takes samples without processing them (a member about to die). */
+        final AtomicBoolean alive = new AtomicBoolean(true);
+
+        ZenohEndpoint endpoint;
+
+        Member(String uriOptions) throws Exception {
+            this(uriOptions, port, false);
+        }
+
+        /** {@code client}: a zenoh client of the router on {@code connectPort}, else a peer. */
+        Member(String uriOptions, int connectPort, boolean client) throws Exception {
+            ZenohComponent zenoh = new ZenohComponent();
+            ZenohConfiguration c = zenoh.getConfiguration();
+            c.setConnect(Loopback.endpoint(connectPort));
+            if (client) {
+                c.setMode(Mode.CLIENT);
+            } else {
+                c.setListen("tcp/127.0.0.1:0");
+            }
+            c.setMulticastScouting(false);
+            context.addComponent("zenoh", zenoh);
+            String uri = "zenoh:grp/" + group + "/**?group=" + group + uriOptions;
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from(uri)
+                                    .process(
+                                            e -> {
+                                                String key =
+                                                        e.getIn()
+                                                                .getHeader(
+                                                                        ZenohConstants.KEY_EXPR,
+                                                                        String.class);
+                                                if (alive.get() && !key.contains("/probe")) {
+                                                    processed.add(
+                                                            key.substring(key.lastIndexOf('/') + 1)
+                                                                    + " "
+                                                                    + e.getIn()
+                                                                            .getBody(String.class));
+                                                }
+                                            });
+                        }
+                    });
+            context.start();
+            endpoint =
+                    context.getEndpoints().stream()
+                            .filter(ZenohEndpoint.class::isInstance)
+                            .map(ZenohEndpoint.class::cast)
+                            .findFirst()
+                            .orElseThrow();
+            members.add(this);
+        }
+
+        ZenohGroup group() {
+            return context.getRoutes().stream()
+                    .map(r -> ((ZenohConsumer) r.getConsumer()).group())
+                    .findFirst()
+                    .orElseThrow();
+        }
+    }
+
+    private String newGroup() {
+        group = "g" + GROUPS.incrementAndGet() + "x" + ProcessHandle.current().pid();
+        return group;
+    }
+
+    private static void put(String key, String value) {
+        peer.put(
+                key, value.getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING, null, RELIABLE);
+    }
+
+    /**
+     * Waits until every member counts {@code n} members and receives what the peer puts (probe
+     * samples until each got one).
+     */
+    private void awaitGroup(int n) {
+        for (Member m : members) {
+            Waits.until("member to see " + n + " members", () -> m.group().members() == n);
+        }
+        Map<Member, Long> before = new HashMap<>();
+        members.forEach(m -> before.put(m, m.endpoint.received.sum()));
+        AtomicInteger i = new AtomicInteger();
+        Waits.until(
+                "every member to receive the peer's samples",
+                () -> {
+                    put("grp/" + group + "/probe/" + i.incrementAndGet(), "p");
+                    return members.stream()
+                            .allMatch(m -> m.endpoint.received.sum() > before.get(m));
+                });
+    }
+
+    private void publish(int keys, int from, int to) {
+        for (int s = from; s < to; s++) {
+            for (int k = 0; k < keys; k++) {
+                put("grp/" + group + "/k" + k, Integer.toString(s));
+            }
+        }
+    }
+
+    private List<String> all() {
+        List<String> all = new ArrayList<>();
+        members.forEach(m -> all.addAll(m.processed));
+        return all;
+    }
+
+    @Test
+    void eachSampleIsProcessedByOneMemberInKeyOrder() throws Exception {
+        newGroup();
+        for (int i = 0; i < 3; i++) {
+            new Member("");
+        }
+        awaitGroup(3);
+        int keys = 30, per = 40;
+        publish(keys, 0, per);
+        Waits.until("every sample processed", () -> all().size() >= keys * per);
+        Waits.allowUnobservableDeclarationsToSpread();
+        List<String> all = all();
+        assertThat(all).hasSize(keys * per).doesNotHaveDuplicates();
+        Map<String, Integer> ownerOf = new HashMap<>();
+        for (int mi = 0; mi < members.size(); mi++) {
+            Map<String, Integer> last = new HashMap<>();
+            for (String p : members.get(mi).processed) {
+                String[] kv = p.split(" ");
+                int seq = Integer.parseInt(kv[1]);
+                assertThat(seq)
+                        .as("order of key %s", kv[0])
+                        .isEqualTo(last.getOrDefault(kv[0], -1) + 1);
+                last.put(kv[0], seq);
+                assertThat(ownerOf.putIfAbsent(kv[0], mi)).isIn(null, mi);
+            }
+            assertThat(members.get(mi).processed).as("member %s has keys", mi).isNotEmpty();
+        }
+        for (Member m : members) {
+            assertThat(m.endpoint.groupReplayed.sum()).isZero();
+            assertThat(m.endpoint.groupOverflow.sum()).isZero();
+        }
+    }
+
+    @Test
+    void keysOfAMemberThatDiesAreReplayedByTheOthers() throws Exception {
+        newGroup();
+        for (int i = 0; i < 3; i++) {
+            new Member("&groupReplayMillis=60000");
+        }
+        awaitGroup(3);
+        Member dying = members.get(2);
+        int keys = 30;
+        publish(keys, 0, 10);
+        Waits.until("the first samples processed", () -> all().size() >= keys * 10);
+        dying.alive.set(false); // from now on it takes samples and processes none
+        publish(keys, 10, 20);
+        int survivorsKeys = keys - keysOf(dying);
+        Waits.until(
+                "the survivors to process their share",
+                () ->
+                        members.subList(0, 2).stream()
+                                        .flatMap(m -> m.processed.stream())
+                                        .filter(p -> Integer.parseInt(p.split(" ")[1]) >= 10)
+                                        .count()
+                                == survivorsKeys * 10L);
+        dying.context.stop();
+        publish(keys, 20, 30);
+        Waits.until(
+                "every sample processed at least once",
+                () -> new HashSet<>(all()).size() == keys * 30);
+        long replayed =
+                members.get(0).endpoint.groupReplayed.sum()
+                        + members.get(1).endpoint.groupReplayed.sum();
+        List<String> all = all();
+        long duplicates = all.size() - new HashSet<>(all).size();
+        assertThat(replayed).as("replayed").isGreaterThanOrEqualTo(keysOf(dying) * 10L);
+        assertThat(duplicates).as("duplicates").isLessThanOrEqualTo(replayed);
+        // the survivors keep each key's order: the replayed samples come first
+        for (Member m : members.subList(0, 2)) {
+            Map<String, Integer> last = new HashMap<>();
+            for (String p : m.processed) {
+                String[] kv = p.split(" ");
+                int seq = Integer.parseInt(kv[1]);
+                assertThat(seq)
+                        .as("order of key %s", kv[0])
+                        .isGreaterThan(last.getOrDefault(kv[0], -1));
+                last.put(kv[0], seq);
+            }
+        }
+    }
+
+    private static int keysOf(Member m) {
+        Set<String> keys = new HashSet<>();
+        m.processed.forEach(p -> keys.add(p.split(" ")[0]));
+        return keys.size();
+    }
+
+    @Test
+    void aMemberJoiningMidStreamLosesNothing() throws Exception {
+        Assumptions.assumeTrue(
+                ReliabilitySuite.FULL,
+                "open defect, run in the full form only (-Dcamelzenoh.full=true): under heavy load a"
+                        + " sample the router forwarded to the previous owner before it learnt the new"
+                        + " member's subscription can arrive after the new member's token"
+                        + " (declarations overtake queued data), and neither member processes it; see"
+                        + " docs/scale-out.md");
+        // through a router, as the guarantee says: it learns the new subscription before it
+        // forwards the new member's token
+        newGroup();
+        int routerPort = Loopback.freePort();
+        Session router =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("router")
+                                .withMulticastScouting(false)
+                                .withListen(Loopback.endpoint(routerPort)));
+        try {
+            new Member("", routerPort, true);
+            new Member("", routerPort, true);
+            for (Member m : members) {
+                Waits.until("member to see 2 members", () -> m.group().members() == 2);
+            }
+            Map<Member, Long> before = new HashMap<>();
+            members.forEach(m -> before.put(m, m.endpoint.received.sum()));
+            AtomicInteger probe = new AtomicInteger();
+            Waits.until(
+                    "both members to receive the router's samples",
+                    () -> {
+                        router.put(
+                                "grp/" + group + "/probe/" + probe.incrementAndGet(),
+                                new byte[0],
+                                Encoding.ZENOH_BYTES,
+                                null,
+                                RELIABLE);
+                        return members.stream()
+                                .allMatch(m -> m.endpoint.received.sum() > before.get(m));
+                    });
+            int keys = 20;
+            AtomicInteger sent = new AtomicInteger();
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread publisher =
+                    new Thread(
+                            () -> {
+                                int s = 0;
+                                while (!stop.get() || s < 100) {
+                                    for (int k = 0; k < keys; k++) {
+                                        router.put(
+                                                "grp/" + group + "/k" + k,
+                                                Integer.toString(s)
+                                                        .getBytes(StandardCharsets.UTF_8),
+                                                Encoding.ZENOH_STRING,
+                                                null,
+                                                RELIABLE);
+                                    }
+                                    sent.set(++s);
+                                }
+                            });
+            publisher.start();
+            try {
+                Waits.until("the stream to run", () -> sent.get() > 20);
+                Member joining = new Member("", routerPort, true);
+                Waits.until(
+                        "the new member to process samples", () -> !joining.processed.isEmpty());
+            } finally {
+                stop.set(true);
+                publisher.join();
+            }
+            int total = sent.get() * keys;
+            Waits.until(
+                    "every sample processed at least once (" + total + " sent)",
+                    Duration.ofSeconds(60),
+                    () -> new HashSet<>(all()).size() == total);
+            for (Member m : members) {
+                Waits.until("every member to see 3 members", () -> m.group().members() == 3);
+            }
+        } finally {
+            stopMembers();
+            members.clear();
+            router.close();
+        }
+    }
+
+    @Test
+    void membersThatReconnectThroughARestartedRouterShareTheKeysAgain() throws Exception {
+        newGroup();
+        int routerPort = Loopback.freePort();
+        SessionConfig routerConfig =
+                SessionConfig.DEFAULT
+                        .withMode("router")
+                        .withMulticastScouting(false)
+                        .withListen(Loopback.endpoint(routerPort));
+        Session router = Session.open(routerConfig);
+        try {
+            Member a = new Member("", routerPort, true);
+            Member b = new Member("", routerPort, true);
+            for (Member m : members) {
+                Waits.until("member to see 2 members", () -> m.group().members() == 2);
+            }
+            router.close();
+            for (Member m : members) {
+                Waits.until("member to see itself alone", () -> m.group().members() == 1);
+            }
+            router = Session.open(routerConfig);
+            for (Member m : members) {
+                Waits.until(
+                        "member to see 2 members again",
+                        Duration.ofSeconds(30),
+                        () -> m.group().members() == 2);
+            }
+            Session r = router;
+            Map<Member, Long> before = new HashMap<>();
+            members.forEach(m -> before.put(m, m.endpoint.received.sum()));
+            AtomicInteger i = new AtomicInteger();
+            Waits.until(
+                    "both members to receive the router's samples",
+                    () -> {
+                        r.put(
+                                "grp/" + group + "/probe/" + i.incrementAndGet(),
+                                new byte[0],
+                                Encoding.ZENOH_BYTES,
+                                null,
+                                RELIABLE);
+                        return members.stream()
+                                .allMatch(m -> m.endpoint.received.sum() > before.get(m));
+                    });
+            for (int s = 0; s < 20; s++) {
+                for (int k = 0; k < 20; k++) {
+                    r.put(
+                            "grp/" + group + "/k" + k,
+                            Integer.toString(s).getBytes(StandardCharsets.UTF_8),
+                            Encoding.ZENOH_STRING,
+                            null,
+                            RELIABLE);
+                }
+            }
+            Waits.until("every sample processed", () -> all().size() >= 400);
+            Waits.allowUnobservableDeclarationsToSpread();
+            assertThat(all()).hasSize(400).doesNotHaveDuplicates();
+            assertThat(a.processed).isNotEmpty();
+            assertThat(b.processed).isNotEmpty();
+        } finally {
+            stopMembers();
+            members.clear();
+            router.close();
+        }
+    }
+
+    @Test
+    void rendezvousMovesOnlyTheKeysOfTheMemberThatLeft() {
+        long[] three = {ZenohGroup.hash("a"), ZenohGroup.hash("b"), ZenohGroup.hash("c")};
+        long[] two = {three[0], three[1]};
+        int[] counts = new int[3];
+        for (int k = 0; k < 3000; k++) {
+            long kh = ZenohGroup.hash("key/" + k);
+            int o3 = ZenohGroup.owner(three, kh);
+            counts[o3]++;
+            if (o3 < 2) {
+                assertThat(ZenohGroup.owner(two, kh)).isEqualTo(o3);
+            }
+        }
+        for (int c : counts) {
+            assertThat(c).isBetween(800, 1200);
+        }
+    }
+
+    @Test
+    void badGroupOptionsFailNamingTheOption() {
+        CamelContext context = new DefaultCamelContext();
+        try {
+            context.addComponent("zenoh", new ZenohComponent());
+            assertThatThrownBy(() -> context.getEndpoint("zenoh:a/b?group=x/y"))
+                    .hasStackTraceContaining("option group");
+            assertThatThrownBy(
+                            () -> context.getEndpoint("zenoh:a/b?group=x&consumerType=queryable"))
+                    .hasStackTraceContaining("consumerType=subscriber");
+            assertThatThrownBy(() -> context.getEndpoint("zenoh:a/b?group=x&groupReplayMillis=-1"))
+                    .hasStackTraceContaining("groupReplayMillis");
+        } finally {
+            context.stop();
+        }
+    }
+}
