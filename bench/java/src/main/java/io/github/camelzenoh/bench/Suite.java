@@ -481,7 +481,8 @@ public final class Suite {
                     }
                 }
                 if (p != null
-                        && (section.equals("pub") || (section.equals("sub") && sub.equals("rust")))) {
+                        && (section.equals("pub")
+                                || (section.equals("sub") && sub.equals("rust")))) {
                     putCost(pub + " " + label(size) + " ", p.drain());
                 }
             }

@@ -23,7 +23,8 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(42);
+        Set<String> props = new HashSet<>(47);
+        props.add("acceptReplies");
         props.add("allowedOrigin");
         props.add("autocanonize");
         props.add("batch");
@@ -55,6 +56,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("keyExpr");
         props.add("lazyStartProducer");
         props.add("listen");
+        props.add("livelinessKey");
         props.add("maxPendingBytes");
         props.add("mode");
         props.add("multicastScouting");

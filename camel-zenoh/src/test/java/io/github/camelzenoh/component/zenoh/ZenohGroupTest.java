@@ -448,6 +448,9 @@ class ZenohGroupTest {
                     .hasStackTraceContaining("consumerType=subscriber");
             assertThatThrownBy(() -> context.getEndpoint("zenoh:a/b?group=x&groupReplayMillis=-1"))
                     .hasStackTraceContaining("groupReplayMillis");
+            // a member routes one sample per Exchange: the group hands samples over one by one
+            assertThatThrownBy(() -> context.getEndpoint("zenoh:a/b?group=x&batchSize=10"))
+                    .hasStackTraceContaining("batchSize=0");
         } finally {
             context.stop();
         }

@@ -121,6 +121,13 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Boolean history;
 
     /**
+     * A key expression on which the consumer declares a zenoh liveliness token while it runs: peers
+     * see the route alive (liveliness subscribers get a PUT at route start, a DELETE at route stop
+     * or when this process is gone).
+     */
+    private String livelinessKey;
+
+    /**
      * What happens when the hand-off queue is full: block zenoh's delivery thread (like zenoh's
      * FIFO channel: back-pressure, nothing lost), drop the oldest queued sample (like zenoh's ring
      * channel) or drop the new one. Drops are counted.
@@ -169,6 +176,12 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Long recoveryPeriod;
 
     /**
+     * get: accept only replies on keys the query's key expression matches, or replies on any key (a
+     * queryable may then answer a/b with c/d).
+     */
+    private io.github.camelzenoh.zenoh.AcceptReplies acceptReplies;
+
+    /**
      * put: a body that is a List (any Iterable, or an array) of ZenohSample, byte array or String
      * sends each element as one put, in order, with one native call per chunk of elements. Any
      * other body is sent as one put.
@@ -214,7 +227,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      */
     private Boolean lazyStartProducer;
 
-    /** What the producer does with each message (header CamelZenohOperation overrides it). */
+    /**
+     * What the producer does with each message (header CamelZenohOperation overrides it).
+     * livelinessGet: the body becomes a list of the keys (strings) of the liveliness tokens alive
+     * now that match the key expression (waiting at most timeout).
+     */
     private io.github.camelzenoh.component.zenoh.ZenohOperation operation;
 
     /** get: selector parameters, e.g. a=1;b=2 (header CamelZenohSelectorParameters overrides). */
@@ -262,6 +279,15 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * component uses it and never closes it (the session options above are then ignored).
      */
     private io.github.camelzenoh.zenoh.Session session;
+
+    /**
+     * Which of zenoh's own log events reach the application's logging (SLF4J loggers named zenoh.
+     * then the Rust module with dots, e.g. zenoh.zenoh.net.runtime.orchestrator), in RUST_LOG
+     * syntax: a level (error, warn, info, debug, trace), off, or per-module directives such as
+     * warn,zenoh_transport=debug. Unset: the RUST_LOG environment variable, else warn.
+     * Process-wide: the component started last sets it for the whole JVM.
+     */
+    private String zenohLogFilter;
 
     /** Used for enabling or disabling all consumer based health checks from this component */
     private Boolean healthCheckConsumerEnabled;
@@ -419,6 +445,14 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.history = history;
     }
 
+    public String getLivelinessKey() {
+        return livelinessKey;
+    }
+
+    public void setLivelinessKey(String livelinessKey) {
+        this.livelinessKey = livelinessKey;
+    }
+
     public io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy getOverflowPolicy() {
         return overflowPolicy;
     }
@@ -482,6 +516,14 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     public void setRecoveryPeriod(Long recoveryPeriod) {
         this.recoveryPeriod = recoveryPeriod;
+    }
+
+    public io.github.camelzenoh.zenoh.AcceptReplies getAcceptReplies() {
+        return acceptReplies;
+    }
+
+    public void setAcceptReplies(io.github.camelzenoh.zenoh.AcceptReplies acceptReplies) {
+        this.acceptReplies = acceptReplies;
     }
 
     public Boolean isBatch() {
@@ -619,6 +661,14 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     public void setSession(io.github.camelzenoh.zenoh.Session session) {
         this.session = session;
+    }
+
+    public String getZenohLogFilter() {
+        return zenohLogFilter;
+    }
+
+    public void setZenohLogFilter(String zenohLogFilter) {
+        this.zenohLogFilter = zenohLogFilter;
     }
 
     public Boolean isHealthCheckConsumerEnabled() {
