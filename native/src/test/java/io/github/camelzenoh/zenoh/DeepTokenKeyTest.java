@@ -7,11 +7,6 @@ package io.github.camelzenoh.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,40 +41,9 @@ class DeepTokenKeyTest {
 
     @Test
     void aRemoteTokenOfTenThousandChunksLeavesTheJvmAlive() throws Exception {
-        Path out = Files.createTempFile("deep-token", ".log");
-        try {
-            File target = new File("target");
-            Process p =
-                    new ProcessBuilder(
-                                    Path.of(System.getProperty("java.home"), "bin", "java")
-                                            .toString(),
-                                    "-cp",
-                                    System.getProperty("java.class.path"),
-                                    "-XX:ErrorFile="
-                                            + new File(
-                                                            target.exists()
-                                                                    ? target
-                                                                    : new File("."),
-                                                            "hs_err_deep_token_%p.log")
-                                                    .getAbsolutePath(),
-                                    DeepTokenRemoteMain.class.getName(),
-                                    PythonPeer.python(),
-                                    "10000")
-                            .redirectErrorStream(true)
-                            .redirectOutput(out.toFile())
-                            .start();
-            boolean ended = p.waitFor(120, TimeUnit.SECONDS);
-            if (!ended) {
-                p.destroyForcibly().waitFor();
-            }
-            String log = Files.readString(out, StandardCharsets.UTF_8);
-            assertThat(ended).as("the forked JVM ends; its output:\n" + log).isTrue();
-            assertThat(p.exitValue())
-                    .as("exit status of the forked JVM (139 = SIGSEGV); its output:\n" + log)
-                    .isZero();
-            assertThat(log).contains("ALIVE after the token appeared and went");
-        } finally {
-            Files.deleteIfExists(out);
-        }
+        String log =
+                ForkedJvm.runToSuccess(
+                        "deep_token", DeepTokenRemoteMain.class, 120, PythonPeer.python(), "10000");
+        assertThat(log).contains("ALIVE after the token appeared and went");
     }
 }

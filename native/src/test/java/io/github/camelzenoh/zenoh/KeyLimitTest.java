@@ -6,13 +6,7 @@ package io.github.camelzenoh.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,44 +35,13 @@ class KeyLimitTest {
         "liveliness-get, " + KeyExpr.MAX_BYTES,
     })
     void worksAtItsLimitAndIsRefusedAboveInAJvmOfItsOwn(String kind, int limit) throws Exception {
-        Path out = Files.createTempFile("key-limit-" + kind, ".log");
-        try {
-            Process p =
-                    new ProcessBuilder(
-                                    Path.of(System.getProperty("java.home"), "bin", "java")
-                                            .toString(),
-                                    "-cp",
-                                    System.getProperty("java.class.path"),
-                                    "-XX:ErrorFile=" + errorFile(kind),
-                                    KeyLimitMain.class.getName(),
-                                    kind,
-                                    String.valueOf(limit))
-                            .redirectErrorStream(true)
-                            .redirectOutput(out.toFile())
-                            .start();
-            boolean ended = p.waitFor(90, TimeUnit.SECONDS);
-            if (!ended) {
-                p.destroyForcibly().waitFor();
-            }
-            String log = Files.readString(out, StandardCharsets.UTF_8);
-            assertThat(ended).as("the forked JVM ends; its output:\n" + log).isTrue();
-            assertThat(p.exitValue())
-                    .as("exit status of the forked JVM (134 = abort); its output:\n" + log)
-                    .isZero();
-            List<String> lines = log.lines().toList();
-            assertThat(lines)
-                    .as(log)
-                    .anyMatch(l -> l.startsWith("REFUSED " + kind + " " + (limit + 1) + ": "))
-                    .contains("WORKS " + kind + " " + limit);
-        } finally {
-            Files.deleteIfExists(out);
-        }
-    }
-
-    /** hs_err files of the forked JVMs land in target/, where the crash canary looks. */
-    private static String errorFile(String kind) throws IOException {
-        File dir = new File("target");
-        return new File(dir.exists() ? dir : new File("."), "hs_err_key_limit_" + kind + "_%p.log")
-                .getAbsolutePath();
+        String log =
+                ForkedJvm.runToSuccess(
+                        "key_limit_" + kind, KeyLimitMain.class, 90, kind, String.valueOf(limit));
+        List<String> lines = log.lines().toList();
+        assertThat(lines)
+                .as(log)
+                .anyMatch(l -> l.startsWith("REFUSED " + kind + " " + (limit + 1) + ": "))
+                .contains("WORKS " + kind + " " + limit);
     }
 }
