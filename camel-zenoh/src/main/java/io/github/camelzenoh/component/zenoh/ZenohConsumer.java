@@ -166,8 +166,9 @@ public class ZenohConsumer extends DefaultConsumer {
     /**
      * Joins the consumer group once the subscriber is declared (samples of keys it will own are
      * held meanwhile): the members alive now, then its own token, then it owns its share of the
-     * keys and replays what it held of them — a sample the previous owner stopped taking when it
-     * saw the token is never lost, at the price of duplicates.
+     * keys and replays what it held of them. The previous owner keeps taking those keys for the
+     * replay window after it sees the token (a hand-over), so a sample routed to it before the new
+     * subscription was known is not lost either; both cost duplicates, counted as replayed.
      */
     private void join(Session session, ZenohConfiguration c) {
         ZenohGroup g = group;

@@ -14,6 +14,8 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -31,6 +33,13 @@ import org.slf4j.LoggerFactory;
  * owns are handed to the route first, in arrival order: the previous owner may have processed them
  * (at-least-once across a change), so each is counted as replayed, an upper bound of the
  * duplicates.
+ *
+ * <p>A member that hands keys over to a member that appeared keeps taking them for {@code
+ * groupReplayMillis} more (a hand-over): samples routed to it before the router knew the new
+ * member's subscription can arrive after the new member's token, which overtakes queued data, and
+ * the new member never receives them. Each sample taken in a hand-over is counted as replayed too,
+ * and so is each sample a member processes within {@code groupReplayMillis} after joining others
+ * (its previous owner takes it as well until it sees the new token).
  */
 final class ZenohGroup {
 
@@ -45,6 +54,9 @@ final class ZenohGroup {
      * Ids of members seen leaving that are remembered (a late history reply cannot revive them).
      */
     private static final int GONE_REMEMBERED = 4096;
+
+    /** Hand-overs running at once at most; the oldest ends early beyond. */
+    private static final int HANDOVERS_MAX = 64;
 
     /** Bytes a held sample costs beyond payload, key and attachment (objects and references). */
     private static final int HELD_OVERHEAD = 160;
@@ -68,6 +80,7 @@ final class ZenohGroup {
     private final TreeMap<String, Long> others = new TreeMap<>();
     private final Set<String> gone = new LinkedHashSet<>();
     private final ArrayDeque<Held> held = new ArrayDeque<>();
+    private final ArrayDeque<Handover> handovers = new ArrayDeque<>();
     private long heldBytes;
     private boolean member;
 
@@ -75,6 +88,21 @@ final class ZenohGroup {
     private volatile long[] hashes = new long[0];
 
     private record Held(long at, String key, long keyHash, Sample sample, long bytes) {}
+
+    /**
+     * The members before a change that took keys from this member, until {@code until}; or, with no
+     * members, this member's own join: the previous owners may take its keys until they see it.
+     */
+    private static final class Handover {
+        final long[] hashes;
+        final long until;
+        long taken; // guarded by lock
+
+        Handover(long[] hashes, long until) {
+            this.hashes = hashes;
+            this.until = until;
+        }
+    }
 
     /**
      * @param deliver hands a sample this member owns to the route (the consumer's hand-off)
@@ -117,6 +145,12 @@ final class ZenohGroup {
             long now = System.nanoTime();
             expire(now);
             mine = member && owns(hashes, kh);
+            if (member && !handovers.isEmpty()) {
+                if (mine ? takingOver(now) : handedOver(now, kh)) {
+                    replayed.increment();
+                    mine = true;
+                }
+            }
             if (!mine && windowNanos > 0) {
                 long bytes = HELD_OVERHEAD + 2L * key.length() + length(sample);
                 held.addLast(new Held(now, key, kh, sample, bytes));
@@ -145,12 +179,12 @@ final class ZenohGroup {
             if (token.kind() == SampleKind.DELETE) {
                 remember(id);
                 if (others.remove(id) != null) {
-                    changed();
+                    changed(false);
                 }
             } else {
                 gone.remove(id);
                 if (others.put(id, hash(id)) == null) {
-                    changed();
+                    changed(false);
                 }
             }
         }
@@ -167,7 +201,7 @@ final class ZenohGroup {
         }
         synchronized (lock) {
             if (!gone.contains(id) && others.put(id, hash(id)) == null) {
-                changed();
+                changed(false);
             }
         }
     }
@@ -176,7 +210,7 @@ final class ZenohGroup {
     void joined() {
         synchronized (lock) {
             member = true;
-            changed();
+            changed(true);
         }
     }
 
@@ -185,6 +219,7 @@ final class ZenohGroup {
         synchronized (lock) {
             member = false;
             hashes = snapshot();
+            handovers.clear();
             held.clear();
             heldBytes = 0;
         }
@@ -200,14 +235,64 @@ final class ZenohGroup {
         }
     }
 
-    /** Under lock: new hashes, then the held samples of keys this member now owns to the route. */
-    private void changed() {
+    /**
+     * True while this member still takes keys it handed over to a member that appeared, or has
+     * joined within the window: a sample may then be processed by two members.
+     */
+    boolean handingOver() {
+        synchronized (lock) {
+            long now = System.nanoTime();
+            return handovers.stream().anyMatch(h -> h.until - now > 0);
+        }
+    }
+
+    /**
+     * Under lock, in a hand-over: true when this member owned the key before a change that moved it
+     * to a member that appeared.
+     */
+    private boolean handedOver(long now, long keyHash) {
+        for (Handover h : handovers) {
+            if (h.hashes != null && h.until - now > 0 && owns(h.hashes, keyHash)) {
+                h.taken++;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Under lock, within the window after this member joined other members: true (counted). */
+    private boolean takingOver(long now) {
+        for (Handover h : handovers) {
+            if (h.hashes == null && h.until - now > 0) {
+                h.taken++;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Under lock: new hashes, a hand-over if this member joins others or members appeared while it
+     * owned keys, then the held samples of keys this member now owns to the route.
+     */
+    private void changed(boolean joining) {
+        long[] before = hashes;
         long[] now = snapshot();
         hashes = now;
         if (!member) {
             return;
         }
-        expire(System.nanoTime());
+        long at = System.nanoTime();
+        boolean handover = windowNanos > 0 && (joining ? !others.isEmpty() : appeared(before, now));
+        if (handover) {
+            if (handovers.size() >= HANDOVERS_MAX) {
+                handovers.pollFirst();
+            }
+            handovers.addLast(new Handover(joining ? null : before, at + windowNanos));
+            CompletableFuture.delayedExecutor(windowNanos + 1_000_000L, TimeUnit.NANOSECONDS)
+                    .execute(this::endHandovers);
+        }
+        expire(at);
         int replays = 0;
         for (Iterator<Held> it = held.iterator(); it.hasNext(); ) {
             Held h = it.next();
@@ -220,11 +305,54 @@ final class ZenohGroup {
             }
         }
         LOG.info(
-                "zenoh consumer group {}: member {} sees {} members, replayed {} held samples",
+                "zenoh consumer group {}: member {} sees {} members, replayed {} held samples{}",
                 name,
                 memberId,
                 now.length,
-                replays);
+                replays,
+                !handover
+                        ? ""
+                        : joining
+                                ? ", hand-over started: counts the samples of its keys as"
+                                        + " replayed for "
+                                        + windowNanos / 1_000_000L
+                                        + " ms"
+                                : ", hand-over started: keeps taking the keys it handed over for "
+                                        + windowNanos / 1_000_000L
+                                        + " ms");
+    }
+
+    /** Timer: the hand-overs whose time is up end. */
+    private void endHandovers() {
+        synchronized (lock) {
+            long now = System.nanoTime();
+            Handover h;
+            while ((h = handovers.peekFirst()) != null && h.until - now <= 0) {
+                handovers.pollFirst();
+                LOG.info(
+                        "zenoh consumer group {}: member {} hand-over ended, {} samples counted"
+                                + " as replayed in it",
+                        name,
+                        memberId,
+                        h.taken);
+            }
+        }
+    }
+
+    /**
+     * True when {@code after} has a member {@code before} has not, and {@code before} counts this
+     * member: only then can keys have moved away from it.
+     */
+    private boolean appeared(long[] before, long[] after) {
+        if (Arrays.stream(before).noneMatch(h -> h == memberHash)) {
+            return false;
+        }
+        for (long a : after) {
+            if (Arrays.stream(before).noneMatch(b -> b == a)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private long[] snapshot() {

@@ -19,9 +19,9 @@ import org.apache.camel.impl.DefaultCamelContext;
 /**
  * One consumer-group member in its own JVM, for {@link ZenohGroupReliabilityIT}: a zenoh client of
  * the router given, a route on {@code <prefix>/**} in group {@code <group>} printing {@code P <key>
- * <seq>} for each sample it processes, {@code MEMBERS <n>} when the membership it sees changes,
- * {@code READY} once started; when stdin closes, {@code STATS replayed=.. overflow=..} and it
- * exits.
+ * <seq>} for each sample it processes, {@code MEMBERS <n>} when the membership it sees changes
+ * (after {@code HANDOVER true|false} when whether it is in a hand-over changes), {@code READY} once
+ * started; when stdin closes, {@code STATS replayed=.. overflow=..} and it exits.
  *
  * <p>Arguments: router endpoint, group, key prefix, groupReplayMillis, and optionally {@code
  * await-join}: print {@code WAITING} once the JVM is up and start the route on a line {@code join}.
@@ -81,8 +81,14 @@ public final class ZenohGroupMember {
                 new Thread(
                         () -> {
                             int seen = -1;
+                            Boolean handingOver = null;
                             while (!Thread.currentThread().isInterrupted()) {
                                 int n = consumer.group().members();
+                                boolean h = consumer.group().handingOver();
+                                if (!Boolean.valueOf(h).equals(handingOver)) {
+                                    out.println("HANDOVER " + h);
+                                    handingOver = h;
+                                }
                                 if (n != seen) {
                                     out.println("MEMBERS " + n);
                                     seen = n;

@@ -17,20 +17,21 @@ import io.github.camelzenoh.zenoh.SessionConfig;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -73,10 +74,13 @@ class ZenohGroupTest {
     /** One member: a Camel context recording "key seq" of each sample its route processed. */
     final class Member {
         final CamelContext context = new DefaultCamelContext();
-        final List<String> processed = new CopyOnWriteArrayList<>();
+        final List<String> processed = Collections.synchronizedList(new ArrayList<>());
 
         /** Cleared: the route takes samples without processing them (a member about to die). */
         final AtomicBoolean alive = new AtomicBoolean(true);
+
+        /** Set: the route waits for it before each sample (a backlogged member). */
+        volatile CountDownLatch gate;
 
         ZenohEndpoint endpoint;
 
@@ -104,6 +108,10 @@ class ZenohGroupTest {
                             from(uri)
                                     .process(
                                             e -> {
+                                                CountDownLatch g = gate;
+                                                if (g != null) {
+                                                    g.await();
+                                                }
                                                 String key =
                                                         e.getIn()
                                                                 .getHeader(
@@ -155,6 +163,7 @@ class ZenohGroupTest {
         for (Member m : members) {
             Waits.until("member to see " + n + " members", () -> m.group().members() == n);
         }
+        awaitHandovers();
         Map<Member, Long> before = new HashMap<>();
         members.forEach(m -> before.put(m, m.endpoint.received.sum()));
         AtomicInteger i = new AtomicInteger();
@@ -165,6 +174,19 @@ class ZenohGroupTest {
                     return members.stream()
                             .allMatch(m -> m.endpoint.received.sum() > before.get(m));
                 });
+    }
+
+    /**
+     * Waits until no member takes the keys it handed over to the members that appeared after it
+     * (their window); until then a sample of such a key can be processed by two members.
+     */
+    private void awaitHandovers() {
+        for (Member m : members) {
+            Waits.until(
+                    "member to end its hand-overs",
+                    Duration.ofSeconds(30),
+                    () -> !m.group().handingOver());
+        }
     }
 
     private void publish(int keys, int from, int to) {
@@ -218,7 +240,7 @@ class ZenohGroupTest {
     void keysOfAMemberThatDiesAreReplayedByTheOthers() throws Exception {
         newGroup();
         for (int i = 0; i < 3; i++) {
-            new Member("&groupReplayMillis=60000");
+            new Member("&groupReplayMillis=5000");
         }
         awaitGroup(3);
         Member dying = members.get(2);
@@ -270,15 +292,7 @@ class ZenohGroupTest {
 
     @Test
     void aMemberJoiningMidStreamLosesNothing() throws Exception {
-        Assumptions.assumeTrue(
-                ReliabilitySuite.FULL,
-                "open defect, run in the full form only (-Dcamelzenoh.full=true): under heavy load a"
-                        + " sample the router forwarded to the previous owner before it learnt the new"
-                        + " member's subscription can arrive after the new member's token"
-                        + " (declarations overtake queued data), and neither member processes it; see"
-                        + " docs/scale-out.md");
-        // through a router, as the guarantee says: it learns the new subscription before it
-        // forwards the new member's token
+        // members are clients of a router that publishes a stream
         newGroup();
         int routerPort = Loopback.freePort();
         Session router =
@@ -293,6 +307,7 @@ class ZenohGroupTest {
             for (Member m : members) {
                 Waits.until("member to see 2 members", () -> m.group().members() == 2);
             }
+            awaitHandovers(); // the duplicates counted are then the join's
             Map<Member, Long> before = new HashMap<>();
             members.forEach(m -> before.put(m, m.endpoint.received.sum()));
             AtomicInteger probe = new AtomicInteger();
@@ -346,7 +361,146 @@ class ZenohGroupTest {
             for (Member m : members) {
                 Waits.until("every member to see 3 members", () -> m.group().members() == 3);
             }
+            List<String> all = all();
+            long duplicates = all.size() - new HashSet<>(all).size();
+            long replayed = members.stream().mapToLong(m -> m.endpoint.groupReplayed.sum()).sum();
+            assertThat(duplicates).as("duplicates").isLessThanOrEqualTo(replayed);
+            System.out.printf(
+                    "FIGURE consumer-groups join.midstream samples=%d lost=0 duplicates=%d"
+                            + " replayed=%d%n",
+                    total, duplicates, replayed);
         } finally {
+            stopMembers();
+            members.clear();
+            router.close();
+        }
+    }
+
+    /**
+     * A member joins while the previous owner of its keys is backlogged: the router has queued for
+     * the previous owner samples it routed before it knew the new member's subscription, and sends
+     * the new member's token ahead of them (declarations go before queued data). The new member
+     * never receives those samples; the previous owner keeps taking the keys it hands over for the
+     * replay window, so it processes them.
+     */
+    @Test
+    void aMemberJoiningWhileThePreviousOwnerIsBackloggedLosesNothing() throws Exception {
+        newGroup();
+        int routerPort = Loopback.freePort();
+        // the router waits for the backlogged member instead of closing its link after 5 s
+        Session router =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMode("router")
+                                .withMulticastScouting(false)
+                                .withListen(Loopback.endpoint(routerPort))
+                                .withOverride(
+                                        "transport/link/tx/queue/congestion_control/block/"
+                                                + "wait_before_close",
+                                        "120000000"));
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread publisher = null;
+        try {
+            Member old = new Member("&queueSize=20", routerPort, true);
+            Waits.until("the first member to join", () -> old.group().members() == 1);
+            AtomicInteger probe = new AtomicInteger();
+            long probed = old.endpoint.received.sum();
+            Waits.until(
+                    "the member to receive the router's samples",
+                    () -> {
+                        router.put(
+                                "grp/" + group + "/probe/" + probe.incrementAndGet(),
+                                new byte[0],
+                                Encoding.ZENOH_BYTES,
+                                null,
+                                RELIABLE);
+                        return old.endpoint.received.sum() > probed;
+                    });
+            CountDownLatch gate = new CountDownLatch(1);
+            old.gate = gate;
+            int keys = 20;
+            AtomicInteger sent = new AtomicInteger();
+            AtomicLong lastPut = new AtomicLong(System.nanoTime());
+            publisher =
+                    new Thread(
+                            () -> {
+                                for (int s = 0; !stop.get(); s++) {
+                                    for (int k = 0; k < keys; k++) {
+                                        router.put(
+                                                "grp/" + group + "/k" + k,
+                                                Integer.toString(s)
+                                                        .getBytes(StandardCharsets.UTF_8),
+                                                Encoding.ZENOH_STRING,
+                                                null,
+                                                RELIABLE);
+                                        lastPut.set(System.nanoTime());
+                                    }
+                                    sent.set(s + 1);
+                                }
+                            },
+                            "group-publisher");
+            publisher.start();
+            // the member's route waits, its queue fills, zenoh's delivery and the router's queue
+            // for it fill, and the router's puts block (congestion control BLOCK)
+            Waits.until(
+                    "the router's queue for the backlogged member to fill",
+                    Duration.ofSeconds(30),
+                    () ->
+                            sent.get() > 0
+                                    && System.nanoTime() - lastPut.get()
+                                            > Duration.ofMillis(500).toNanos());
+            Member joining = new Member("", routerPort, true);
+            Waits.until(
+                    "the router to know the new member",
+                    () ->
+                            router.livelinessGet(ZenohGroup.PREFIX + group + "/*", 2_000)
+                                            .join()
+                                            .size()
+                                    == 2);
+            int atJoin = sent.get();
+            gate.countDown();
+            Waits.until(
+                    "the stream to go on after the join",
+                    Duration.ofSeconds(30),
+                    () -> sent.get() > atJoin + 20 && !joining.processed.isEmpty());
+            stop.set(true);
+            publisher.join();
+            int total = sent.get() * keys;
+            Waits.until(
+                    "both members to see 2 members",
+                    () -> old.group().members() == 2 && joining.group().members() == 2);
+            try {
+                Waits.until(
+                        "every sample processed at least once (" + total + " sent)",
+                        Duration.ofSeconds(30),
+                        () -> {
+                            List<String> a = all();
+                            return a.size() >= total && new HashSet<>(a).size() == total;
+                        });
+            } finally {
+                System.out.printf(
+                        "FIGURE consumer-groups join.backlogged sent=%d processed=%d distinct=%d%n",
+                        total, all().size(), new HashSet<>(all()).size());
+            }
+            List<String> all = all();
+            long duplicates = all.size() - new HashSet<>(all).size();
+            long replayed = old.endpoint.groupReplayed.sum() + joining.endpoint.groupReplayed.sum();
+            assertThat(duplicates).as("duplicates").isLessThanOrEqualTo(replayed);
+            System.out.printf(
+                    "FIGURE consumer-groups join.backlogged samples=%d lost=0 duplicates=%d"
+                            + " replayed=%d%n",
+                    total, duplicates, replayed);
+        } finally {
+            stop.set(true);
+            if (publisher != null) {
+                for (Member m : members) {
+                    CountDownLatch g = m.gate;
+                    if (g != null) {
+                        g.countDown();
+                    }
+                }
+                publisher.join();
+            }
             stopMembers();
             members.clear();
             router.close();
@@ -380,6 +534,7 @@ class ZenohGroupTest {
                         Duration.ofSeconds(30),
                         () -> m.group().members() == 2);
             }
+            awaitHandovers();
             Session r = router;
             Map<Member, Long> before = new HashMap<>();
             members.forEach(m -> before.put(m, m.endpoint.received.sum()));

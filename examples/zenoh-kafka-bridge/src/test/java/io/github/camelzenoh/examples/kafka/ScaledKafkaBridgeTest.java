@@ -120,6 +120,15 @@ class ScaledKafkaBridgeTest {
             return last;
         }
 
+        /**
+         * Every hand-over the bridge's group logged as started has ended: it no longer takes the
+         * keys it handed to the other (it does for groupReplayMillis after seeing it appear).
+         */
+        boolean handoversEnded() {
+            return log.stream().filter(l -> l.contains("hand-over started")).count()
+                    == log.stream().filter(l -> l.contains("hand-over ended")).count();
+        }
+
         /** The group size the bridge logged last (0 before any). */
         int members() {
             int last = 0;
@@ -212,6 +221,10 @@ class ScaledKafkaBridgeTest {
                 WAIT,
                 () -> a.members() == 2 && b.members() == 2,
                 "both bridges to see each other in the group");
+        Loopback.await(
+                WAIT,
+                () -> a.handoversEnded() && b.handoversEnded(),
+                "both bridges to end their hand-overs");
         Loopback.await(
                 WAIT,
                 () -> {
