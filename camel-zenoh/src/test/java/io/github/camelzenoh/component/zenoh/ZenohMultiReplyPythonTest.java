@@ -7,11 +7,9 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.PythonPeer;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -20,17 +18,7 @@ import org.junit.jupiter.api.Test;
  * Python eclipse-zenoh's {@code get} against a queryable route answering with many replies (one a
  * delete) and with a deliberate error reply: what another zenoh binding receives.
  */
-class ZenohMultiReplyPythonTest extends ZenohTestSupport {
-
-    private static final int CAMEL_PORT = Loopback.freePort();
-    private static final String CAMEL = Loopback.endpoint(CAMEL_PORT);
-
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        context.getComponent("zenoh", ZenohComponent.class).getConfiguration().setListen(CAMEL);
-        return context;
-    }
+class ZenohMultiReplyPythonTest extends ZenohPythonTestSupport {
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -59,12 +47,12 @@ class ZenohMultiReplyPythonTest extends ZenohTestSupport {
         };
     }
 
-    private static List<JsonNode> pythonGet(String key) {
+    private List<JsonNode> pythonGet(String key) {
         try (PythonPeer get =
                 PythonPeer.start(
                         "get",
                         "--connect",
-                        CAMEL,
+                        camel,
                         "--key",
                         key,
                         "--delay",

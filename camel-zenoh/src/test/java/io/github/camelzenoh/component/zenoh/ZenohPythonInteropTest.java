@@ -7,11 +7,9 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.PythonPeer;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.junit.jupiter.api.Test;
@@ -21,17 +19,7 @@ import org.junit.jupiter.api.Test;
  * route → Python subscriber, and Python get → Camel queryable route. The Camel session listens on a
  * known loopback port that the Python processes connect to.
  */
-class ZenohPythonInteropTest extends ZenohTestSupport {
-
-    private static final int CAMEL_PORT = Loopback.freePort();
-    private static final String CAMEL = Loopback.endpoint(CAMEL_PORT);
-
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        context.getComponent("zenoh", ZenohComponent.class).getConfiguration().setListen(CAMEL);
-        return context;
-    }
+class ZenohPythonInteropTest extends ZenohPythonTestSupport {
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -55,7 +43,7 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
                 PythonPeer.start(
                         "sub",
                         "--connect",
-                        CAMEL,
+                        camel,
                         "--key",
                         "py/out",
                         "--count",
@@ -66,7 +54,7 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
                     PythonPeer.start(
                             "pub",
                             "--connect",
-                            CAMEL,
+                            camel,
                             "--key",
                             "py/in/temp",
                             "--count",
@@ -123,7 +111,7 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
                 PythonPeer.start(
                         "get",
                         "--connect",
-                        CAMEL,
+                        camel,
                         "--key",
                         "py/svc/ping",
                         "--payload",
@@ -159,7 +147,7 @@ class ZenohPythonInteropTest extends ZenohTestSupport {
                 PythonPeer.start(
                         "get",
                         "--connect",
-                        CAMEL,
+                        camel,
                         "--key",
                         "py/broken/x",
                         "--delay",

@@ -6,7 +6,6 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.NativeDiagnostics;
 import io.github.camelzenoh.zenoh.PythonPeer;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -24,17 +22,7 @@ import org.junit.jupiter.api.Test;
  * {@code acceptReplies=any} lets a queryable answer on a key the query does not match (against
  * Python eclipse-zenoh's queryable, which replies on another key).
  */
-class ZenohQuerierTest extends ZenohTestSupport {
-
-    private static final int CAMEL_PORT = Loopback.freePort();
-    private static final String CAMEL = Loopback.endpoint(CAMEL_PORT);
-
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        context.getComponent("zenoh", ZenohComponent.class).getConfiguration().setListen(CAMEL);
-        return context;
-    }
+class ZenohQuerierTest extends ZenohPythonTestSupport {
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -92,7 +80,7 @@ class ZenohQuerierTest extends ZenohTestSupport {
                 PythonPeer.start(
                         "queryable",
                         "--connect",
-                        CAMEL,
+                        camel,
                         "--key",
                         "qr/py/any",
                         "--reply-key",

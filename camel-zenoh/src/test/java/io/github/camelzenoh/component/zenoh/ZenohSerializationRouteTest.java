@@ -14,7 +14,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.camel.CamelContext;
 import org.apache.camel.CamelExecutionException;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.spi.DataFormat;
@@ -24,17 +23,7 @@ import org.junit.jupiter.api.Test;
  * The {@code zenohSerialization} data format in routes: resolved by name, configured with a type,
  * marshalled bytes published on zenoh and read by Python's {@code z_deserialize}.
  */
-class ZenohSerializationRouteTest extends ZenohTestSupport {
-
-    private static final int CAMEL_PORT = Loopback.freePort();
-    private static final String CAMEL = Loopback.endpoint(CAMEL_PORT);
-
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        context.getComponent("zenoh", ZenohComponent.class).getConfiguration().setListen(CAMEL);
-        return context;
-    }
+class ZenohSerializationRouteTest extends ZenohPythonTestSupport {
 
     @Override
     protected RouteBuilder createRouteBuilder() {
@@ -96,7 +85,7 @@ class ZenohSerializationRouteTest extends ZenohTestSupport {
         reading.put("temp", 21.5);
         reading.put("hum", 0.25);
         try (PythonPeer sub =
-                PythonPeer.start("sub", "--connect", CAMEL, "--key", "ser/out", "--count", "1")) {
+                PythonPeer.start("sub", "--connect", camel, "--key", "ser/out", "--count", "1")) {
             Loopback.settle();
             template.sendBody("direct:publish", reading);
             JsonNode sample = sub.nextJson(30);
