@@ -52,6 +52,9 @@ public class KafkaBridgeRoutes extends RouteBuilder {
     @PropertyInject(value = "toKafka.keyExprs", defaultValue = "demo/**")
     private String keyExprs;
 
+    @PropertyInject(value = "toKafka.queueSize", defaultValue = "10000")
+    private int queueSize;
+
     @PropertyInject(value = "toKafka.batchSize", defaultValue = "0")
     private int batchSize;
 
@@ -124,8 +127,15 @@ public class KafkaBridgeRoutes extends RouteBuilder {
             from("zenoh:"
                             + keys.get(i)
                             + "?session=#zenohSession&allowedOrigin={{toKafka.allowedOrigin}}"
-                            + "&overflowPolicy={{toKafka.overflowPolicy}}&queueSize={{toKafka.queueSize}}"
-                            + (batchSize > 0 ? "&batchSize=" + batchSize : "")
+                            + "&overflowPolicy={{toKafka.overflowPolicy}}"
+                            // a batch consumer's queue items hold up to batchSize samples each:
+                            // about toKafka.queueSize samples either way
+                            + (batchSize > 0
+                                    ? "&batchSize="
+                                            + batchSize
+                                            + "&queueSize="
+                                            + Math.max(1, queueSize / batchSize)
+                                    : "&queueSize=" + queueSize)
                             + groupOptions(i))
                     .routeId("zenoh-to-kafka-" + (i + 1))
                     .routeDescription("zenoh " + keys.get(i) + " → Kafka")
