@@ -36,6 +36,9 @@ public class BridgeStats extends ServiceSupport {
     /** zenoh samples the Kafka broker acknowledged. */
     public final LongAdder toKafkaSent = new LongAdder();
 
+    /** Kafka writes of several samples (with toKafka.batchSize), each counted once. */
+    public final LongAdder toKafkaBatches = new LongAdder();
+
     /** Failed attempts to write a sample to Kafka (each is retried). */
     public final LongAdder toKafkaFailures = new LongAdder();
 
@@ -44,6 +47,9 @@ public class BridgeStats extends ServiceSupport {
 
     /** Kafka records put (or deleted) on zenoh. */
     public final LongAdder toZenohSent = new LongAdder();
+
+    /** Batch puts on zenoh (one per run of records to the same key in a poll). */
+    public final LongAdder toZenohBatches = new LongAdder();
 
     /** Failed attempts to put a record on zenoh (each is retried). */
     public final LongAdder toZenohFailures = new LongAdder();
@@ -78,6 +84,8 @@ public class BridgeStats extends ServiceSupport {
                 + zenoh[0]
                 + " sent="
                 + toKafkaSent.sum()
+                + " batches="
+                + toKafkaBatches.sum()
                 + " failedAttempts="
                 + toKafkaFailures.sum()
                 + " deadLettered="
@@ -90,6 +98,8 @@ public class BridgeStats extends ServiceSupport {
                 + zenoh[3]
                 + "; Kafka→zenoh sent="
                 + toZenohSent.sum()
+                + " batches="
+                + toZenohBatches.sum()
                 + " failedAttempts="
                 + toZenohFailures.sum()
                 + " deadLettered="

@@ -32,8 +32,14 @@ import org.slf4j.LoggerFactory;
  *   <li>Kafka → zenoh: records of {@code toZenoh.topics} are put on zenoh; offsets are committed
  *       only after the put (at-least-once); a failed put is retried, then the consumer seeks back
  *       to the record and tries again (breakOnFirstError); a record that can never be put goes to
- *       the dead-letter topic with header {@code zenoh.error}.
+ *       the dead-letter topic with header {@code zenoh.error}. With {@code toZenoh.batchSize} > 0
+ *       (the default) the records of a poll arrive together and each run of records with the same
+ *       zenoh key is one batch put ({@link BatchPut}).
  * </ul>
+ *
+ * <p>With {@code toKafka.batchSize} > 0 a zenoh → Kafka route takes up to that many queued samples
+ * per exchange (camel-zenoh batch consumer) and writes them as one record each, waiting for all
+ * their acknowledgements.
  */
 public class KafkaBridgeRoutes extends RouteBuilder {
 
@@ -45,6 +51,12 @@ public class KafkaBridgeRoutes extends RouteBuilder {
 
     @PropertyInject(value = "toKafka.keyExprs", defaultValue = "demo/**")
     private String keyExprs;
+
+    @PropertyInject(value = "toKafka.queueSize", defaultValue = "10000")
+    private int queueSize;
+
+    @PropertyInject(value = "toKafka.batchSize", defaultValue = "0")
+    private int batchSize;
 
     @PropertyInject(value = "toKafka.group", defaultValue = "")
     private String group;
@@ -73,11 +85,14 @@ public class KafkaBridgeRoutes extends RouteBuilder {
     @PropertyInject(value = "toZenoh.maximumRedeliveries", defaultValue = "3")
     private int toZenohRedeliveries;
 
+    @PropertyInject(value = "toZenoh.batchSize", defaultValue = "500")
+    private int toZenohBatch;
+
     @BeanInject("bridgeStats")
-    private BridgeStats stats;
+    BridgeStats stats;
 
     @BeanInject("recordMapping")
-    private RecordMapping mapping;
+    RecordMapping mapping;
 
     @Override
     public void configure() {
@@ -100,12 +115,27 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                     "toKafka.keyExprs is empty: give the zenoh key expressions to bridge"
                             + " (e.g. demo/**), or set toKafka.enabled=false");
         }
+        if (batchSize > 0 && !group.isBlank()) {
+            throw new IllegalArgumentException(
+                    "toKafka.batchSize="
+                            + batchSize
+                            + " cannot be combined with toKafka.group: a consumer group member"
+                            + " routes one sample per exchange; set toKafka.batchSize=0");
+        }
         for (int i = 0; i < keys.size(); i++) {
             stats.watch(keys.get(i));
             from("zenoh:"
                             + keys.get(i)
                             + "?session=#zenohSession&allowedOrigin={{toKafka.allowedOrigin}}"
-                            + "&overflowPolicy={{toKafka.overflowPolicy}}&queueSize={{toKafka.queueSize}}"
+                            + "&overflowPolicy={{toKafka.overflowPolicy}}"
+                            // a batch consumer's queue items hold up to batchSize samples each:
+                            // about toKafka.queueSize samples either way
+                            + (batchSize > 0
+                                    ? "&batchSize="
+                                            + batchSize
+                                            + "&queueSize="
+                                            + Math.max(1, queueSize / batchSize)
+                                    : "&queueSize=" + queueSize)
                             + groupOptions(i))
                     .routeId("zenoh-to-kafka-" + (i + 1))
                     .routeDescription("zenoh " + keys.get(i) + " → Kafka")
@@ -119,11 +149,24 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                                     .maximumRedeliveryDelay(maximumRedeliveryDelay)
                                     .retryAttemptedLogLevel(LoggingLevel.WARN)
                                     .onExceptionOccurred(e -> stats.toKafkaFailures.increment()))
-                    .process(mapping::toKafka)
+                    .process(batchSize > 0 ? mapping::toKafkaBatch : mapping::toKafka)
                     // the topic comes from header kafka.OVERRIDE_TOPIC, set by the mapping for
-                    // every record
-                    .to("kafka:zenoh")
-                    .process(e -> stats.toKafkaSent.increment());
+                    // every record (of a batch: each message's own headers)
+                    .to(
+                            batchSize > 0
+                                    ? "kafka:zenoh?batchWithIndividualHeaders=true"
+                                    : "kafka:zenoh")
+                    .process(
+                            e -> {
+                                if (batchSize > 0) {
+                                    stats.toKafkaSent.add(
+                                            e.getProperty(
+                                                    RecordMapping.BATCH_SIZE, 0, Integer.class));
+                                    stats.toKafkaBatches.increment();
+                                } else {
+                                    stats.toKafkaSent.increment();
+                                }
+                            });
         }
 
         RouteDefinition dead =
@@ -135,9 +178,12 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                                     Exception cause =
                                             e.getProperty(
                                                     Exchange.EXCEPTION_CAUGHT, Exception.class);
+                                    Object body = e.getMessage().getBody();
                                     LOG.error(
                                             "Gave up writing the sample of {} to Kafka topic {} after {} retries: {}",
-                                            e.getMessage().getHeader(RecordMapping.KEY),
+                                            body instanceof List<?> batch
+                                                    ? "a batch of " + batch.size() + " samples"
+                                                    : e.getMessage().getHeader(RecordMapping.KEY),
                                             e.getMessage().getHeader(KafkaConstants.OVERRIDE_TOPIC),
                                             maximumRedeliveries,
                                             cause == null ? "?" : cause.getMessage());
@@ -159,15 +205,31 @@ public class KafkaBridgeRoutes extends RouteBuilder {
         return "&group=" + group.trim() + "-" + (i + 1) + "&groupReplayMillis=" + groupReplayMillis;
     }
 
+    private static final String KAFKA_IN =
+            "kafka:{{toZenoh.topics}}?topicIsPattern={{toZenoh.topicIsPattern}}&groupId={{toZenoh.groupId}}"
+                    + "&autoOffsetReset={{toZenoh.autoOffsetReset}}"
+                    // commit each partition's offsets after its records were put, synchronously;
+                    // on a failure go back to the failed record and try it again: at-least-once,
+                    // in order
+                    + "&autoCommitEnable=false&allowManualCommit=true&breakOnFirstError=true"
+                    + "&kafkaManualCommitFactory=#class:org.apache.camel.component.kafka.consumer.DefaultKafkaManualCommitFactory";
+
+    static final String ZENOH_OUT =
+            "zenoh:kafka/bridge?session=#zenohSession&congestionControl={{toZenoh.congestionControl}}";
+
     private void kafkaToZenoh() {
-        from("kafka:{{toZenoh.topics}}?topicIsPattern={{toZenoh.topicIsPattern}}&groupId={{toZenoh.groupId}}"
-                        + "&autoOffsetReset={{toZenoh.autoOffsetReset}}"
-                        // commit each partition's offsets after its records were put,
-                        // synchronously; on a failure seek
-                        // back to the failed record and try it again: at-least-once, in order
-                        + "&autoCommitEnable=false&allowManualCommit=true&breakOnFirstError=true"
-                        + "&kafkaManualCommitFactory=#class:org.apache.camel.component.kafka.consumer.DefaultKafkaManualCommitFactory")
-                .routeId("kafka-to-zenoh")
+        boolean batching = toZenohBatch > 0;
+        RouteDefinition route =
+                from(
+                        batching
+                                // the records of a poll as one exchange (a List of one exchange
+                                // per record), dispatched when the next poll returns: at once
+                                // under load, after at most toZenoh.batchWaitMs when idle
+                                ? KAFKA_IN
+                                        + "&batching=true&batchingIntervalMs=0"
+                                        + "&maxPollRecords={{toZenoh.batchSize}}&pollTimeoutMs={{toZenoh.batchWaitMs}}"
+                                : KAFKA_IN);
+        route.routeId("kafka-to-zenoh")
                 .routeDescription("Kafka {{toZenoh.topics}} → zenoh")
                 .errorHandler(
                         defaultErrorHandler()
@@ -180,8 +242,15 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                                                     instanceof BadRecordException)) {
                                                 stats.toZenohFailures.increment();
                                             }
-                                        }))
-                .onException(BadRecordException.class)
+                                        }));
+        if (batching) {
+            // a failed batch is retried from the record that failed (the puts before it are not
+            // repeated); when its retries run out the consumer reconnects and starts again after
+            // the last committed record
+            route.process(new BatchPut(this));
+            return;
+        }
+        route.onException(BadRecordException.class)
                 .handled(true)
                 .maximumRedeliveries(0)
                 .useOriginalMessage()
@@ -191,15 +260,21 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                 .process(mapping::toZenoh)
                 // the key comes from header CamelZenohOverrideKeyExpr, set by the mapping for every
                 // record
-                .to(
-                        "zenoh:kafka/bridge?session=#zenohSession&congestionControl={{toZenoh.congestionControl}}")
+                .to(ZENOH_OUT)
                 .process(e -> stats.toZenohSent.increment());
+    }
+
+    String deadLetterUri() {
+        return "kafka:" + deadLetterTopic;
     }
 
     /** The original record, bound for the dead-letter topic, with why and where it came from. */
     private void deadLetter(Exchange e) {
+        deadLetter(e, e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class));
+    }
+
+    void deadLetter(Exchange e, Exception cause) {
         stats.toZenohDeadLettered.increment();
-        Exception cause = e.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         String why = cause == null ? "unknown" : cause.getMessage();
         String source =
                 e.getMessage().getHeader(KafkaConstants.TOPIC)

@@ -5,6 +5,7 @@
 package io.github.camelzenoh.examples.kafka;
 
 import io.github.camelzenoh.component.zenoh.ZenohConstants;
+import io.github.camelzenoh.component.zenoh.ZenohSample;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
@@ -18,6 +19,7 @@ import java.util.regex.Pattern;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.kafka.KafkaConstants;
+import org.apache.camel.support.DefaultMessage;
 
 /**
  * How a zenoh sample becomes a Kafka record and back.
@@ -67,6 +69,9 @@ public final class RecordMapping {
 
     /** Dead-letter record header: topic/partition@offset of the record. */
     public static final String ERROR_SOURCE = "zenoh.error.source";
+
+    /** Exchange property: samples in the batch being written to Kafka. */
+    static final String BATCH_SIZE = "zenohBridgeBatchSize";
 
     private static final Pattern ILLEGAL_TOPIC_CHARS = Pattern.compile("[^a-zA-Z0-9._-]");
     private static final int MAX_TOPIC_LENGTH = 249;
@@ -169,6 +174,46 @@ public final class RecordMapping {
         byte[] value = "DELETE".equals(kind) ? null : m.getBody(byte[].class);
 
         m.getHeaders().clear(); // the record carries exactly the headers below
+        record(m, key, id, schema, attachment, kind, timestamp, value);
+    }
+
+    /**
+     * Processor for the batch consumer ({@code toKafka.batchSize}): the body's {@code
+     * List<ZenohSample>} becomes a List of messages, one record each, with what {@link #toKafka}
+     * gives a single sample; the Kafka producer sends them all and waits for every acknowledgement.
+     */
+    public void toKafkaBatch(Exchange exchange) {
+        Message m = exchange.getMessage();
+        List<?> samples = m.getBody(List.class);
+        List<Message> records = new ArrayList<>(samples.size());
+        for (Object o : samples) {
+            ZenohSample s = (ZenohSample) o;
+            Message r = new DefaultMessage(exchange);
+            record(
+                    r,
+                    s.key(),
+                    s.encodingId(),
+                    s.encodingSchema(),
+                    s.attachment(),
+                    s.kind(),
+                    s.timestamp(),
+                    "DELETE".equals(s.kind()) ? null : s.payload());
+            records.add(r);
+        }
+        m.getHeaders().clear();
+        m.setBody(records);
+        exchange.setProperty(BATCH_SIZE, records.size());
+    }
+
+    private void record(
+            Message m,
+            String key,
+            Integer id,
+            String schema,
+            byte[] attachment,
+            String kind,
+            String timestamp,
+            byte[] value) {
         m.setBody(value);
         m.setHeader(KafkaConstants.KEY, key);
         m.setHeader(KafkaConstants.OVERRIDE_TOPIC, topicFor(key));
@@ -226,6 +271,50 @@ public final class RecordMapping {
                 m.setHeader(ZenohConstants.ENCODING_SCHEMA, encoding.schema());
             }
         }
+    }
+
+    /**
+     * A consumed record as the zenoh sample to put (or delete), its key in {@link
+     * ZenohSample#key()}; the message is left as it was. {@link BadRecordException} when it cannot
+     * become a put. The same mapping as {@link #toZenoh}: without an encoding header the sample
+     * gets the one a single put of the body would get, zenoh/bytes (zenoh/string for a String
+     * value).
+     */
+    public ZenohSample toSample(Exchange exchange) throws Exception {
+        Message m = exchange.getMessage();
+        String topic = m.getHeader(KafkaConstants.TOPIC, String.class);
+        String key = text(m.getHeader(KEY));
+        if (key == null) {
+            key = keyFor(topic);
+        }
+        checkPutKey(key, "record of " + topic);
+        Encoding encoding = encoding(m);
+        byte[] attachment = bytes(m.getHeader(ATTACHMENT));
+        Object body = m.getBody();
+        if (body == null || "DELETE".equalsIgnoreCase(text(m.getHeader(KIND)))) {
+            return new ZenohSample(
+                    key, null, 0, null, "DELETE", null, attachment, null, null, false);
+        }
+        if (encoding == null) {
+            encoding = body instanceof String ? Encoding.ZENOH_STRING : Encoding.ZENOH_BYTES;
+        }
+        byte[] payload =
+                body instanceof byte[] b
+                        ? b
+                        : exchange.getContext()
+                                .getTypeConverter()
+                                .mandatoryConvertTo(byte[].class, exchange, body);
+        return new ZenohSample(
+                key,
+                payload,
+                encoding.id(),
+                encoding.schema(),
+                "PUT",
+                null,
+                attachment,
+                null,
+                null,
+                false);
     }
 
     private static Encoding encoding(Message m) {

@@ -404,8 +404,81 @@ class ZenohKafkaBridgeTest {
         assertThat(read(rtTopics, r)).hasSize(r);
     }
 
+    /**
+     * Records that arrive together (the Kafka → zenoh consumer stopped while they are written, so
+     * its first poll holds them all) are put as batch puts: few exchanges to the zenoh endpoint
+     * with batch=true, which counts one put per record; a zenoh subscriber gets every record,
+     * byte-exact, in order.
+     */
     @Test
     @Order(4)
+    void recordsOfOnePollArePutAsOneBatch() throws Exception {
+        int n = 400;
+        java.util.Random random = new java.util.Random(14);
+        List<byte[]> payloads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            byte[] p = new byte[i % 7 == 0 ? 0 : 1 + random.nextInt(i % 5 == 0 ? 4000 : 64)];
+            random.nextBytes(p);
+            payloads.add(p);
+        }
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Session s = connect();
+                Subscriber sub =
+                        s.declareSubscriber(
+                                "test/in/batch/*", SubscriberOptions.DEFAULT, got::add)) {
+            Loopback.settle();
+            main.getCamelContext().getRouteController().stopRoute("kafka-to-zenoh");
+            long sent0 = stats.toZenohSent.sum();
+            long batches0 = stats.toZenohBatches.sum();
+            long puts0 = batchEndpointSent();
+            for (int i = 0; i < n; i++) {
+                // two keys, in runs of 100: 4 runs
+                String key = "test/in/batch/" + (i / 100 % 2);
+                producer.send(
+                        record(
+                                "zenoh.out",
+                                "b" + i,
+                                payloads.get(i),
+                                key,
+                                Encoding.ZENOH_BYTES,
+                                null));
+            }
+            producer.flush();
+            main.getCamelContext().getRouteController().startRoute("kafka-to-zenoh");
+
+            List<Sample> samples = take(got, n);
+            for (int i = 0; i < n; i++) {
+                Sample x = samples.get(i);
+                assertThat(x.keyExpr()).isEqualTo("test/in/batch/" + (i / 100 % 2));
+                assertThat(x.payload()).as("record %d", i).isEqualTo(payloads.get(i));
+                assertThat(x.encoding()).isEqualTo(Encoding.ZENOH_BYTES);
+            }
+            assertThat(stats.toZenohSent.sum() - sent0).isEqualTo(n);
+            long batches = stats.toZenohBatches.sum() - batches0;
+            assertThat(batches)
+                    .as("batch puts for %d records in runs of 100", n)
+                    .isBetween(4L, 20L);
+            assertThat(batchEndpointSent() - puts0)
+                    .as("puts counted by the batch=true endpoint")
+                    .isEqualTo(n);
+        }
+    }
+
+    /** Puts of the bridge's batch=true zenoh endpoint, as camel-zenoh's dev console counts them. */
+    static long batchEndpointSent() {
+        ZenohDevConsole console = new ZenohDevConsole();
+        console.setCamelContext(main.getCamelContext());
+        Map<?, ?> json = (Map<?, ?>) console.call(DevConsole.MediaType.JSON);
+        return ((List<?>) json.get("endpoints"))
+                .stream()
+                        .map(e -> (Map<?, ?>) e)
+                        .filter(e -> String.valueOf(e.get("uri")).contains("batch=true"))
+                        .mapToLong(e -> ((Number) e.get("sent")).longValue())
+                        .sum();
+    }
+
+    @Test
+    @Order(5)
     void yamlRoutesRunBesideTheBridge() throws Exception {
         peer.put(
                 "alerts/fire/room1",
@@ -435,7 +508,7 @@ class ZenohKafkaBridgeTest {
      * (Only the sample being written when the broker returns can be stored twice.)
      */
     @Test
-    @Order(5)
+    @Order(6)
     void samplesWaitForKafkaWhileItIsDown() throws Exception {
         peer.put(
                 "test/outage/k",
