@@ -130,9 +130,13 @@ fn logging() -> Result<&'static Logging> {
 }
 
 /// Parses `spec` (RUST_LOG syntax: `warn`, `zenoh=info,zenoh_transport=debug`, `off`) and makes it
-/// the filter of zenoh's log events from now on.
+/// the filter of zenoh's log events from now on. A field value in a directive
+/// (`zenoh[{peer=x}]=debug`) is compared as text, never compiled as a regular expression: tracing
+/// builds a full DFA of such a pattern, whose size is exponential in the pattern (a 40-byte
+/// filter takes minutes and gigabytes on the calling thread).
 pub fn set_filter(spec: &str) -> Result<()> {
     let filter = EnvFilter::builder()
+        .with_regex(false)
         .parse(spec)
         .map_err(|e| Error::new(Kind::Config, format!("zenoh log filter '{spec}': {e}")))?;
     logging()?
@@ -251,6 +255,14 @@ mod tests {
             taken += batch.len();
         }
         assert_eq!(taken, CAPACITY);
+
+        // a field value is text: not a regular expression, so neither invalid nor exponential
+        set_filter("zenoh::test[{x=(}]=warn").expect("a field value that is no regex");
+        set_filter(&format!(
+            "zenoh::test[{{x=(a|b)*a{}}}]=warn",
+            "(a|b)".repeat(30)
+        ))
+        .expect("a field value whose DFA would be exponential");
 
         let bad = set_filter("zenoh=loud").unwrap_err();
         assert_eq!(bad.kind, Kind::Config);
