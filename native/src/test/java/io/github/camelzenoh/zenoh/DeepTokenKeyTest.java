@@ -40,6 +40,51 @@ class DeepTokenKeyTest {
     }
 
     @Test
+    void everyDeclarationRefusesAKeyOfMoreChunksThanTheLimitOnAJavaThread() throws Exception {
+        String[] kinds = {
+            "subscriber",
+            "queryable",
+            "publisher",
+            "querier",
+            "declared key expression",
+            "liveliness token",
+            "liveliness subscriber",
+            "liveliness get"
+        };
+        String atLimit =
+                ForkedJvm.runToSuccess(
+                        "deep_declarations_1024", DeepKeyDeclarationsMain.class, 60, "1024");
+        String over =
+                ForkedJvm.runToSuccess(
+                        "deep_declarations_5000", DeepKeyDeclarationsMain.class, 60, "5000");
+        for (String kind : kinds) {
+            assertThat(atLimit).contains(kind + ": declared");
+            assertThat(over)
+                    .contains(
+                            kind
+                                    + ": KeyExprException: key expression '"
+                                    + key(5000).substring(0, 40)
+                                    + "...' has 5000 chunks: a "
+                                    + kind
+                                    + " has at most 1024");
+        }
+        assertThat(atLimit).contains("ALIVE");
+        assertThat(over).contains("ALIVE");
+    }
+
+    @Test
+    void aSessionClosesWhileARemotePeerHoldsDeclarationsOfTenThousandChunks() throws Exception {
+        String log =
+                ForkedJvm.runToSuccess(
+                        "deep_remote_close",
+                        DeepKeyRemoteCloseMain.class,
+                        120,
+                        PythonPeer.python(),
+                        "10000");
+        assertThat(log).contains("session closed with the peer's declarations in place", "ALIVE");
+    }
+
+    @Test
     void aRemoteTokenOfTenThousandChunksLeavesTheJvmAlive() throws Exception {
         String log =
                 ForkedJvm.runToSuccess(
