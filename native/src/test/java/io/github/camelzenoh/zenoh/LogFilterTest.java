@@ -23,4 +23,10 @@ class LogFilterTest {
         assertThat(log).contains("ACCEPTED zenoh[{peer=(a|b)*a(a|b)");
         assertThat(log).contains("ALIVE");
     }
+
+    @Test
+    void aSinkThatThrowsAnErrorLosesThatRecordNotTheForwarding() throws Exception {
+        String log = ForkedJvm.runToSuccess("log_sink_error", LogSinkErrorMain.class, 120);
+        assertThat(log).contains("after the Error: WARN ", "ALIVE");
+    }
 }
