@@ -10,10 +10,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * Liveliness tokens whose keys have thousands of chunks: zenoh walks them recursively, on the
- * declaring thread and on its own threads. A token declared here is limited in chunks; a remote
- * peer's token of thousands of chunks must not overflow zenoh's threads (SIGSEGV: the JVM dies with
- * no hs_err), so that case runs in a JVM of its own.
+ * Keys of thousands of chunks: zenoh walks a declared key's chunks recursively, on the declaring
+ * thread, on its own threads and, at close, over its whole resource tree. A declaration made here
+ * is limited in chunks; a remote peer's deep declarations must neither overflow zenoh's threads nor
+ * the thread closing the session (SIGSEGV: the JVM dies with no hs_err), so those cases run in a
+ * JVM of their own.
  */
 class DeepTokenKeyTest {
 
