@@ -40,11 +40,19 @@ pub const ADVANCED_SUFFIX_BYTES: usize = "/@adv/pub/".len() + 32 + 1 + 10 + "/_"
 /// The longest key an advanced (zenoh-ext) publisher or subscriber may have.
 pub const MAX_ADVANCED_KEY_EXPR_BYTES: usize = MAX_KEY_EXPR_BYTES - ADVANCED_SUFFIX_BYTES;
 
-/// The most chunks a liveliness token declared here may have: zenoh recurses over a token key's
-/// chunks on the declaring thread, and a Java thread's default 1 MiB stack overflows (SIGSEGV, the
-/// JVM dies without hs_err) between 2,000 and 3,000 chunks (measured). Remote tokens are walked
-/// on zenoh's threads, which get a larger stack (lib.rs).
-pub const MAX_TOKEN_KEY_CHUNKS: usize = 1024;
+/// The most chunks the key of a declaration made here may have (subscriber, queryable, publisher,
+/// querier, declared key expression, liveliness token, subscriber or get): zenoh recurses over a
+/// declared key's chunks on the declaring thread, and a Java thread's default 1 MiB stack
+/// overflows (SIGSEGV, the JVM dies without hs_err) between 2,500 and 3,000 chunks (measured for
+/// subscribers and tokens). Remote declarations are walked on zenoh's threads and at session close
+/// on a thread of their own, which get a larger stack (lib.rs). Puts and gets declare nothing:
+/// they are not limited.
+pub const MAX_DECLARED_KEY_CHUNKS: usize = 1024;
+
+/// Fails when `ke` has more chunks than a declaration of kind `kind` may have.
+pub fn check_declared(ke: &str, kind: &str) -> Result<()> {
+    check_chunks_for(ke, kind, MAX_DECLARED_KEY_CHUNKS)
+}
 
 /// Fails when `ke` has more than `max` chunks, the limit of declaration kind `kind`.
 pub fn check_chunks_for(ke: &str, kind: &str, max: usize) -> Result<()> {
@@ -188,6 +196,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprDeclar
     boundary::run(&mut env, |env| {
         let s = string(env, &ke, "key expression")?;
         check(&s)?;
+        check_declared(&s, "declared key expression")?;
         let session = unsafe { session::session(session_ptr) }?;
         let key_expr = session
             .declare_keyexpr(s.clone())

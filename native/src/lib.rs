@@ -28,19 +28,19 @@ use jni::objects::{JClass, JString};
 use jni::sys::{jint, jlong, JNI_VERSION_1_8};
 use jni::{JNIEnv, JavaVM};
 
-/// The stack of the threads zenoh starts (its runtimes), unless `RUST_MIN_STACK` is set: zenoh
-/// recurses over a liveliness token key's chunks on them, and a remote peer may declare a token
-/// of 32,767 chunks (a 65,535-byte key). Measured: 5,000 chunks overflow the default 2 MiB (the
-/// JVM dies with SIGSEGV and no hs_err); 32,700 pass with 64 MiB. Address space only: a thread
-/// touches the pages it uses.
-const ZENOH_THREAD_STACK: &str = "67108864";
+/// The stack of the threads zenoh starts (its runtimes), unless `RUST_MIN_STACK` is set, and of
+/// the thread that closes a session (session.rs): zenoh recurses over a key's chunks on them, and
+/// a remote peer may declare a token, subscriber or queryable of 32,767 chunks (a 65,535-byte
+/// key). Measured: 5,000 chunks overflow the default 2 MiB (the JVM dies with SIGSEGV and no
+/// hs_err); 32,700 pass with 64 MiB. Address space only: a thread touches the pages it uses.
+pub(crate) const ZENOH_THREAD_STACK: usize = 64 * 1024 * 1024;
 
 /// Called by the JVM when the library is loaded: caches the VM, classes and method ids once.
 #[no_mangle]
 pub extern "system" fn JNI_OnLoad(vm: JavaVM, _reserved: *mut std::ffi::c_void) -> jint {
     // before zenoh starts its first thread (std reads the variable once, at the first spawn)
     if std::env::var_os("RUST_MIN_STACK").is_none() {
-        std::env::set_var("RUST_MIN_STACK", ZENOH_THREAD_STACK);
+        std::env::set_var("RUST_MIN_STACK", ZENOH_THREAD_STACK.to_string());
     }
     match std::panic::catch_unwind(|| jvm::init(vm)) {
         Ok(Ok(())) => JNI_VERSION_1_8,

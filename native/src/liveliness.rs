@@ -84,7 +84,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness token", keyexpr::MAX_KEY_EXPR_BYTES)?;
-        keyexpr::check_chunks_for(&key, "liveliness token", keyexpr::MAX_TOKEN_KEY_CHUNKS)?;
+        keyexpr::check_declared(&key, "liveliness token")?;
         let session = unsafe { session::session(session_ptr) }?;
         Ok(handle::into_handle(declare_token(session, key)?))
     })
@@ -118,6 +118,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
     boundary::run(&mut env, |env| {
         let key = string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness subscriber", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_declared(&key, "liveliness subscriber")?;
         let session = unsafe { session::session(session_ptr) }?;
         let callback = sample_callback(Listener::new(env, &listener)?);
         let sub = declare_subscriber(session, key, history != 0, callback)?;
@@ -139,6 +140,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let key = string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness get", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_declared(&key, "liveliness get")?;
         let session = unsafe { session::session(session_ptr) }?;
         get(session, key, timeout_millis, callback)
     })

@@ -70,18 +70,21 @@ impl<S: Subscriber> Layer<S> for Forward {
     }
 }
 
-/// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes.
+/// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes. Each part
+/// is written through [`bounded`]: a value is never formatted much past the limit, whatever its
+/// size (a trace event may print a whole message).
 #[derive(Default)]
 struct Text {
     message: String,
     fields: String,
+    cut: bool,
 }
 
 impl Text {
     fn finish(mut self) -> String {
         self.message.push_str(&self.fields);
-        if self.message.len() > MAX_MESSAGE {
-            let mut cut = MAX_MESSAGE;
+        if self.cut || self.message.len() > MAX_MESSAGE {
+            let mut cut = MAX_MESSAGE.min(self.message.len());
             while !self.message.is_char_boundary(cut) {
                 cut -= 1;
             }
@@ -92,20 +95,58 @@ impl Text {
     }
 }
 
+/// Appends `args` to `out` up to MAX_MESSAGE bytes in all (cut on a character boundary); past
+/// that, writing fails, which stops the formatting of the rest, and `cut` is set.
+fn bounded(out: &mut String, cut: &mut bool, args: std::fmt::Arguments) {
+    struct Bounded<'a> {
+        out: &'a mut String,
+        cut: &'a mut bool,
+    }
+    impl std::fmt::Write for Bounded<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let room = MAX_MESSAGE.saturating_sub(self.out.len());
+            if s.len() <= room {
+                self.out.push_str(s);
+                return Ok(());
+            }
+            let mut end = room;
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.out.push_str(&s[..end]);
+            *self.cut = true;
+            Err(std::fmt::Error)
+        }
+    }
+    if !*cut {
+        let _ = Bounded { out, cut }.write_fmt(args);
+    }
+}
+
 impl Visit for Text {
     fn record_str(&mut self, field: &Field, value: &str) {
         if field.name() == "message" {
-            self.message.push_str(value);
+            bounded(&mut self.message, &mut self.cut, format_args!("{value}"));
         } else {
-            let _ = write!(self.fields, " {}={}", field.name(), value);
+            let name = field.name();
+            bounded(
+                &mut self.fields,
+                &mut self.cut,
+                format_args!(" {name}={value}"),
+            );
         }
     }
 
     fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
         if field.name() == "message" {
-            let _ = write!(self.message, "{value:?}");
+            bounded(&mut self.message, &mut self.cut, format_args!("{value:?}"));
         } else {
-            let _ = write!(self.fields, " {}={:?}", field.name(), value);
+            let name = field.name();
+            bounded(
+                &mut self.fields,
+                &mut self.cut,
+                format_args!(" {name}={value:?}"),
+            );
         }
     }
 }
@@ -130,9 +171,13 @@ fn logging() -> Result<&'static Logging> {
 }
 
 /// Parses `spec` (RUST_LOG syntax: `warn`, `zenoh=info,zenoh_transport=debug`, `off`) and makes it
-/// the filter of zenoh's log events from now on.
+/// the filter of zenoh's log events from now on. A field value in a directive
+/// (`zenoh[{peer=x}]=debug`) is compared as text, never compiled as a regular expression: tracing
+/// builds a full DFA of such a pattern, whose size is exponential in the pattern (a 40-byte
+/// filter takes minutes and gigabytes on the calling thread).
 pub fn set_filter(spec: &str) -> Result<()> {
     let filter = EnvFilter::builder()
+        .with_regex(false)
         .parse(spec)
         .map_err(|e| Error::new(Kind::Config, format!("zenoh log filter '{spec}': {e}")))?;
     logging()?
@@ -222,6 +267,33 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_logDropped(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// A value whose Debug form is 100 MiB, written in 1 MiB pieces; counts the pieces written.
+    struct Huge(AtomicUsize);
+
+    impl std::fmt::Debug for Huge {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            let piece = "x".repeat(1 << 20);
+            for _ in 0..100 {
+                self.0.fetch_add(1, Ordering::Relaxed);
+                f.write_str(&piece)?;
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_bounded_write_stops_the_formatting_at_the_limit() {
+        let huge = Huge(AtomicUsize::new(0));
+        let (mut out, mut cut) = (String::from("é"), false);
+        bounded(&mut out, &mut cut, format_args!("{huge:?}"));
+        assert!(cut);
+        assert_eq!(out.len(), MAX_MESSAGE);
+        assert_eq!(huge.0.load(Ordering::Relaxed), 1, "pieces formatted");
+        bounded(&mut out, &mut cut, format_args!("more"));
+        assert_eq!(out.len(), MAX_MESSAGE, "nothing after a cut");
+    }
 
     #[test]
     fn events_pass_the_filter_or_cost_nothing_and_a_full_queue_counts_drops() {
@@ -251,6 +323,24 @@ mod tests {
             taken += batch.len();
         }
         assert_eq!(taken, CAPACITY);
+
+        // a huge field is cut, and not formatted much past the limit
+        let huge = Huge(AtomicUsize::new(0));
+        tracing::warn!(target: "zenoh::test", big = ?huge, "huge");
+        let got = drain(Duration::from_millis(100)).expect("drain");
+        assert_eq!(got.len(), 1);
+        assert!(got[0].message.starts_with("huge big=xxx"));
+        assert!(got[0].message.ends_with("x [cut]"));
+        assert_eq!(got[0].message.len(), MAX_MESSAGE + " [cut]".len());
+        assert_eq!(huge.0.load(Ordering::Relaxed), 1, "pieces formatted");
+
+        // a field value is text: not a regular expression, so neither invalid nor exponential
+        set_filter("zenoh::test[{x=(}]=warn").expect("a field value that is no regex");
+        set_filter(&format!(
+            "zenoh::test[{{x=(a|b)*a{}}}]=warn",
+            "(a|b)".repeat(30)
+        ))
+        .expect("a field value whose DFA would be exponential");
 
         let bad = set_filter("zenoh=loud").unwrap_err();
         assert_eq!(bad.kind, Kind::Config);

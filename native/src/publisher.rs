@@ -75,6 +75,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_publisherDecl
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "publisher") }?;
+        keyexpr::check_declared(key_expr.as_str(), "publisher")?;
         let advanced = cache_max_samples > 0 || heartbeat_millis > 0;
         if advanced {
             keyexpr::check_len_for(

@@ -50,6 +50,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_querierDeclar
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, WHAT) }?;
+        keyexpr::check_declared(key_expr.as_str(), WHAT)?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;
         let mut b = session

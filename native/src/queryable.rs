@@ -77,6 +77,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryableDecl
 ) -> jlong {
     boundary::run(&mut env, |env| {
         let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "queryable") }?;
+        keyexpr::check_declared(key_expr.as_str(), "queryable")?;
         let session = unsafe { session::session(session_ptr) }?;
         let l = Listener::new(env, &listener)?;
         let q: Queryable<()> = session

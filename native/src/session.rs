@@ -210,6 +210,32 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionOpen(
     })
 }
 
+/// Runs `f` on a thread with the stack of zenoh's own threads ([`crate::ZENOH_THREAD_STACK`]) and
+/// waits for it: closing a session drops its routing tables, whose resource tree zenoh walks
+/// recursively, as deep as the deepest key a remote peer declared (up to 32,767 chunks), far
+/// beyond a Java thread's 1 MiB stack. Runs `f` here if no thread can be started. On a thread of
+/// zenoh's runtime (a close from a listener), the wait hands that thread's other tasks over.
+fn on_large_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    let mut job = Some(f);
+    let ran = std::thread::scope(|scope| {
+        let job = &mut job;
+        std::thread::Builder::new()
+            .name("zenoh-close".into())
+            .stack_size(crate::ZENOH_THREAD_STACK)
+            .spawn_scoped(scope, move || job.take().map(|f| f()))
+            .ok()
+            .map(|t| {
+                crate::delivery::blocking(|| t.join())
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            })
+    });
+    match (ran.flatten(), job) {
+        (Some(r), _) => r,
+        (None, Some(f)) => f(),
+        (None, None) => unreachable!("a job that ran returned its result"),
+    }
+}
+
 #[no_mangle]
 pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionClose(
     mut env: JNIEnv,
@@ -218,8 +244,11 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionClose(
 ) {
     boundary::run(&mut env, |_| {
         // SAFETY: Java frees each handle exactly once, after the last call on it returned.
-        let result =
-            unsafe { handle::release(ptr, WHAT, |session: Session| session.close().wait()) }?;
+        let result = unsafe {
+            handle::release(ptr, WHAT, |session: Session| {
+                on_large_stack(move || session.close().wait())
+            })
+        }?;
         result.map_err(|e| Error::zenoh(format!("closing zenoh session: {e}")))
     })
 }

@@ -82,6 +82,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_subscriberDec
     boundary::run(&mut env, |env| {
         let limit = max_pending(max_pending_bytes)?;
         let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "subscriber") }?;
+        keyexpr::check_declared(key_expr.as_str(), "subscriber")?;
         let advanced = history_max_samples > 0 || recovery != 0;
         if advanced {
             keyexpr::check_len_for(

@@ -4,6 +4,8 @@
  */
 package io.github.camelzenoh.zenoh;
 
+import java.util.Objects;
+
 /** A declared subscriber (plain, advanced or liveliness). close() undeclares it (idempotent). */
 public final class Subscriber extends NativeHandle {
 
@@ -33,6 +35,7 @@ public final class Subscriber extends NativeHandle {
      * message. Exceptions thrown by {@code wait} propagate.
      */
     public static void blocking(Runnable wait) {
+        Objects.requireNonNull(wait, "wait");
         ZenohNative.blocking(wait);
     }
 }

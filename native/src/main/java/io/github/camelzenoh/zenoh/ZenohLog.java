@@ -114,8 +114,9 @@ public final class ZenohLog {
     private static void deliver(Sink s, Level level, String target, String message) {
         try {
             s.log(level, target, message);
-        } catch (RuntimeException e) {
-            // a failing sink loses this record, never the thread
+        } catch (Throwable e) {
+            // a failing sink loses this record, never the thread (an Error too: a logging
+            // backend's LinkageError or StackOverflowError would otherwise end all forwarding)
         }
     }
 }

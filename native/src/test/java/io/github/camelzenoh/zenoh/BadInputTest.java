@@ -116,6 +116,13 @@ class BadInputTest extends TwoPeerSessions {
     }
 
     @Test
+    void blockingRefusesANullWaitNamingIt() {
+        assertThatThrownBy(() -> Subscriber.blocking(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("wait");
+    }
+
+    @Test
     void keyExpressionMessagesCarryZenohsReason() {
         assertThatThrownBy(() -> KeyExpr.validate("a#b"))
                 .hasMessageContaining("invalid key expression 'a#b'")

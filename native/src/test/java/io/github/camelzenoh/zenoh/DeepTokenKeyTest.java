@@ -10,10 +10,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * Liveliness tokens whose keys have thousands of chunks: zenoh walks them recursively, on the
- * declaring thread and on its own threads. A token declared here is limited in chunks; a remote
- * peer's token of thousands of chunks must not overflow zenoh's threads (SIGSEGV: the JVM dies with
- * no hs_err), so that case runs in a JVM of its own.
+ * Keys of thousands of chunks: zenoh walks a declared key's chunks recursively, on the declaring
+ * thread, on its own threads and, at close, over its whole resource tree. A declaration made here
+ * is limited in chunks; a remote peer's deep declarations must neither overflow zenoh's threads nor
+ * the thread closing the session (SIGSEGV: the JVM dies with no hs_err), so those cases run in a
+ * JVM of their own.
  */
 class DeepTokenKeyTest {
 
@@ -37,6 +38,51 @@ class DeepTokenKeyTest {
                     .hasMessageContaining("1025 chunks")
                     .hasMessageContaining("at most 1024");
         }
+    }
+
+    @Test
+    void everyDeclarationRefusesAKeyOfMoreChunksThanTheLimitOnAJavaThread() throws Exception {
+        String[] kinds = {
+            "subscriber",
+            "queryable",
+            "publisher",
+            "querier",
+            "declared key expression",
+            "liveliness token",
+            "liveliness subscriber",
+            "liveliness get"
+        };
+        String atLimit =
+                ForkedJvm.runToSuccess(
+                        "deep_declarations_1024", DeepKeyDeclarationsMain.class, 60, "1024");
+        String over =
+                ForkedJvm.runToSuccess(
+                        "deep_declarations_5000", DeepKeyDeclarationsMain.class, 60, "5000");
+        for (String kind : kinds) {
+            assertThat(atLimit).contains(kind + ": declared");
+            assertThat(over)
+                    .contains(
+                            kind
+                                    + ": KeyExprException: key expression '"
+                                    + key(5000).substring(0, 40)
+                                    + "...' has 5000 chunks: a "
+                                    + kind
+                                    + " has at most 1024");
+        }
+        assertThat(atLimit).contains("ALIVE");
+        assertThat(over).contains("ALIVE");
+    }
+
+    @Test
+    void aSessionClosesWhileARemotePeerHoldsDeclarationsOfTenThousandChunks() throws Exception {
+        String log =
+                ForkedJvm.runToSuccess(
+                        "deep_remote_close",
+                        DeepKeyRemoteCloseMain.class,
+                        120,
+                        PythonPeer.python(),
+                        "10000");
+        assertThat(log).contains("session closed with the peer's declarations in place", "ALIVE");
     }
 
     @Test
