@@ -34,8 +34,9 @@ public final class PutBatch {
      */
     public PutBatch add(byte[] payload, Encoding encoding, byte[] attachment) {
         byte[] p = payload == null ? new byte[0] : payload;
-        int need = p.length + (attachment == null ? 0 : attachment.length);
-        if ((long) bytes + need > Integer.MAX_VALUE - 8) {
+        // long: a payload and an attachment of 1 GiB each must not wrap around
+        long need = (long) p.length + (attachment == null ? 0 : attachment.length);
+        if (bytes + need > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(
                     "a put batch holds at most 2 GiB: send it before adding more");
         }
@@ -49,7 +50,7 @@ public final class PutBatch {
                             (int)
                                     Math.min(
                                             Integer.MAX_VALUE - 8,
-                                            Math.max((long) data.length * 2, (long) bytes + need)));
+                                            Math.max((long) data.length * 2, bytes + need)));
         }
         int m = count * META;
         meta[m] = p.length;
