@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The benchmark: starts the peers (Rust, Python, our Java binding, Camel routes) as processes on
@@ -284,13 +285,16 @@ public final class Suite {
                             s.pingSamples(),
                             s.rssMessages(),
                             s.sections(),
-                            List.of(
-                                    "rust",
-                                    "binding",
-                                    "binding@before",
-                                    "camel",
-                                    "camel@before",
-                                    "python"));
+                            Stream.concat(
+                                            Stream.of(
+                                                    "rust",
+                                                    "binding",
+                                                    "binding@before",
+                                                    "camel",
+                                                    "camel@before",
+                                                    "python"),
+                                            BATCH_KINDS.stream())
+                                    .toList());
         }
         Report r = new Suite(s, t, System.out::println, System.err::println).run();
         System.exit(r.failures().isEmpty() ? 0 : 1);
