@@ -132,14 +132,36 @@ fn logging() -> Result<&'static Logging> {
 /// Parses `spec` (RUST_LOG syntax: `warn`, `zenoh=info,zenoh_transport=debug`, `off`) and makes it
 /// the filter of zenoh's log events from now on.
 pub fn set_filter(spec: &str) -> Result<()> {
-    let filter = EnvFilter::builder()
-        .parse(spec)
-        .map_err(|e| Error::new(Kind::Config, format!("zenoh log filter '{spec}': {e}")))?;
+    let filter = EnvFilter::builder().parse(spec).map_err(|e| {
+        Error::new(
+            Kind::Config,
+            format!(
+                "zenoh log filter '{}': {}",
+                shown(spec),
+                shown(&e.to_string())
+            ),
+        )
+    })?;
     logging()?
         .filter
         .reload(filter)
-        .map_err(|e| Error::zenoh(format!("zenoh log filter '{spec}': {e}")))
+        .map_err(|e| Error::zenoh(format!("zenoh log filter '{}': {e}", shown(spec))))
 }
+
+/// A filter (or a parse error quoting it) as an error message shows it: at most SHOWN bytes.
+fn shown(text: &str) -> String {
+    if text.len() <= SHOWN {
+        return text.to_string();
+    }
+    let mut cut = SHOWN;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}... ({} bytes in all)", &text[..cut], text.len())
+}
+
+/// Bytes of a filter an error message quotes at most.
+const SHOWN: usize = 256;
 
 /// Waits up to `wait` for a first record, then takes what else is queued, up to MAX_BATCH.
 fn drain(wait: Duration) -> Result<Vec<Record>> {
@@ -254,6 +276,11 @@ mod tests {
 
         let bad = set_filter("zenoh=loud").unwrap_err();
         assert_eq!(bad.kind, Kind::Config);
+        let huge = format!("zenoh=loud,{}", "é".repeat(1 << 20));
+        let bad = set_filter(&huge).unwrap_err();
+        assert_eq!(bad.kind, Kind::Config);
+        assert!(bad.message.len() < 1024, "{} bytes", bad.message.len());
+        assert!(bad.message.contains("bytes in all"));
         set_filter("off").expect("off");
         tracing::error!(target: "zenoh::test", "off");
         assert!(drain(Duration::from_millis(20)).expect("drain").is_empty());
