@@ -6,6 +6,8 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
@@ -41,6 +43,9 @@ class ZenohBatchEdgeTest extends ZenohTestSupport {
             public void configure() {
                 from("direct:batch").to(URI);
                 from("direct:plain").to("zenoh:be/x?congestionControl=block");
+                from("zenoh:be/split/in?batchSize=10&batchTimeout=20")
+                        .split(body())
+                        .to("zenoh:be/split/out");
             }
         };
     }
@@ -152,5 +157,24 @@ class ZenohBatchEdgeTest extends ZenohTestSupport {
             assertThat(text(received.get(5))).isEqualTo("y");
         }
         assertThat(endpoint().sent.sum()).isEqualTo(6);
+    }
+
+    @Test
+    void aSplitBatchRepublishesEachSampleWithItsEncoding() throws Exception {
+        try (Collector out = new Collector("be/split/out")) {
+            awaitConnected();
+            Waits.awaitSubscriberSeenByRoutes(context, "be/split/out");
+            peer.put(
+                    "be/split/in",
+                    "{\"a\":1}".getBytes(StandardCharsets.UTF_8),
+                    Encoding.APPLICATION_JSON,
+                    null,
+                    Qos.DEFAULT);
+            Sample s = out.next();
+            assertThat(text(s)).isEqualTo("{\"a\":1}");
+            assertThat(s.encoding())
+                    .as("a split element behaves like a single sample: its encoding goes on")
+                    .isEqualTo(Encoding.APPLICATION_JSON);
+        }
     }
 }
