@@ -70,7 +70,73 @@ impl<S: Subscriber> Layer<S> for Forward {
     }
 }
 
-/// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes.
+/// Parts of a field's name that mark its value as a secret: zenoh logs its whole configuration at
+/// debug level (`Config: Config { .. usrpwd: UsrPwdConf { user: .., password: Some("..") }, ..`),
+/// TLS and public-key private keys included.
+const SECRET_FIELDS: [&str; 3] = ["password", "private_key", "_base64"];
+
+/// How a string value follows its field's name: Rust's Debug of an `Option<String>`, JSON.
+const VALUE_MARKERS: [&str; 3] = [": Some(\"", "\": \"", "\":\""];
+
+/// `text` with the value of every field whose name marks a secret replaced by `***`; None when
+/// nothing in it names a secret (the common case costs a few substring searches).
+fn redact(text: &str) -> Option<String> {
+    if !SECRET_FIELDS.iter().any(|f| text.contains(f)) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = VALUE_MARKERS
+            .iter()
+            .filter_map(|m| rest.find(m).map(|at| (at, *m)))
+            .min_by_key(|(at, _)| *at);
+        let Some((at, marker)) = next else {
+            break;
+        };
+        let head = &rest[..at];
+        let name_start = head
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &head[name_start..];
+        let value = &rest[at + marker.len()..];
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in value.char_indices() {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                end = Some(i);
+                break;
+            }
+        }
+        out.push_str(head);
+        out.push_str(marker);
+        let Some(end) = end else {
+            // no closing quote: whatever follows may be the secret
+            if SECRET_FIELDS.iter().any(|f| name.contains(f)) {
+                out.push_str("***");
+            } else {
+                out.push_str(value);
+            }
+            return Some(out);
+        };
+        if SECRET_FIELDS.iter().any(|f| name.contains(f)) {
+            out.push_str("***");
+        } else {
+            out.push_str(&value[..end]);
+        }
+        out.push('"');
+        rest = &value[end + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes, secrets
+/// redacted.
 #[derive(Default)]
 struct Text {
     message: String,
@@ -80,6 +146,9 @@ struct Text {
 impl Text {
     fn finish(mut self) -> String {
         self.message.push_str(&self.fields);
+        if let Some(redacted) = redact(&self.message) {
+            self.message = redacted;
+        }
         if self.message.len() > MAX_MESSAGE {
             let mut cut = MAX_MESSAGE;
             while !self.message.is_char_boundary(cut) {
@@ -244,6 +313,29 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_logDropped(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secrets_in_a_logged_config_are_redacted() {
+        let config = r#"Config: Config { auth: AuthConf { usrpwd: UsrPwdConf { user: Some("router"), password: Some("Pw\"4x"), dictionary_file: Some("/tmp/users.txt") }, pubkey: PubKeyConf { public_key_pem: None, private_key_pem: Some("-----BEGIN"), key_size: None } }, tls: TLSConf { listen_private_key_base64: Some("QUJD") } }"#;
+        let r = redact(config).expect("names secrets");
+        assert!(!r.contains("4x"), "{r}");
+        assert!(!r.contains("BEGIN"), "{r}");
+        assert!(!r.contains("QUJD"), "{r}");
+        assert!(r.contains(r#"user: Some("router")"#), "{r}");
+        assert!(r.contains(r#"password: Some("***")"#), "{r}");
+        assert!(
+            r.contains(r#"dictionary_file: Some("/tmp/users.txt")"#),
+            "{r}"
+        );
+        let json = r#"{"usrpwd":{"user":"u","password":"s3cret"}}"#;
+        let r = redact(json).expect("names secrets");
+        assert_eq!(r, r#"{"usrpwd":{"user":"u","password":"***"}}"#);
+        assert!(redact("Using ZID: 364f").is_none());
+        assert_eq!(
+            redact(r#"password: Some("unterminated"#).expect("names secrets"),
+            r#"password: Some("***"#
+        );
+    }
 
     #[test]
     fn events_pass_the_filter_or_cost_nothing_and_a_full_queue_counts_drops() {
