@@ -46,6 +46,22 @@ class ZenohCarelessUserTest extends ZenohTestSupport {
                                                         null,
                                                         "PUT",
                                                         null))));
+                // the query's own key expression (with its wildcard) used as the reply key
+                from("zenoh:cu/wc/**?consumerType=queryable")
+                        .process(
+                                e ->
+                                        e.getMessage()
+                                                .setBody(
+                                                        List.of(
+                                                                ZenohReply.ok(
+                                                                        e.getMessage()
+                                                                                .getHeader(
+                                                                                        ZenohConstants
+                                                                                                .KEY_EXPR,
+                                                                                        String
+                                                                                                .class),
+                                                                        "v",
+                                                                        null))));
                 from("zenoh:cu/lazy/**?consumerType=queryable")
                         .process(
                                 e ->
@@ -95,6 +111,18 @@ class ZenohCarelessUserTest extends ZenohTestSupport {
                                             }
                                         }))
                 .hasStackTraceContaining("livelinessKey");
+    }
+
+    @Test
+    void aReplyOnAWildcardKeyIsRefusedNamingIt() throws Exception {
+        awaitConnected();
+        List<Reply> replies = get("cu/wc/**");
+        assertThat(replies).hasSize(1);
+        assertThat(replies.get(0).ok())
+                .as("a sample on a wildcard key is no sample: %s", replies.get(0))
+                .isFalse();
+        assertThat(new String(replies.get(0).errorPayload(), StandardCharsets.UTF_8))
+                .contains("cu/wc/**");
     }
 
     private static List<Reply> get(String key) throws Exception {
