@@ -70,9 +70,74 @@ impl<S: Subscriber> Layer<S> for Forward {
     }
 }
 
+/// Parts of a field's name that mark its value as a secret: zenoh logs its whole configuration at
+/// debug level (`Config: Config { .. usrpwd: UsrPwdConf { user: .., password: Some("..") }, ..`),
+/// TLS and public-key private keys included.
+const SECRET_FIELDS: [&str; 3] = ["password", "private_key", "_base64"];
+
+/// How a string value follows its field's name: Rust's Debug of an `Option<String>`, JSON.
+const VALUE_MARKERS: [&str; 3] = [": Some(\"", "\": \"", "\":\""];
+
+/// `text` with the value of every field whose name marks a secret replaced by `***`; None when
+/// nothing in it names a secret (the common case costs a few substring searches).
+fn redact(text: &str) -> Option<String> {
+    if !SECRET_FIELDS.iter().any(|f| text.contains(f)) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = VALUE_MARKERS
+            .iter()
+            .filter_map(|m| rest.find(m).map(|at| (at, *m)))
+            .min_by_key(|(at, _)| *at);
+        let Some((at, marker)) = next else {
+            break;
+        };
+        let head = &rest[..at];
+        let name_start = head
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &head[name_start..];
+        let value = &rest[at + marker.len()..];
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in value.char_indices() {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                end = Some(i);
+                break;
+            }
+        }
+        out.push_str(head);
+        out.push_str(marker);
+        let Some(end) = end else {
+            // no closing quote: whatever follows may be the secret
+            if SECRET_FIELDS.iter().any(|f| name.contains(f)) {
+                out.push_str("***");
+            } else {
+                out.push_str(value);
+            }
+            return Some(out);
+        };
+        if SECRET_FIELDS.iter().any(|f| name.contains(f)) {
+            out.push_str("***");
+        } else {
+            out.push_str(&value[..end]);
+        }
+        out.push('"');
+        rest = &value[end + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 /// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes. Each part
 /// is written through [`bounded`]: a value is never formatted much past the limit, whatever its
-/// size (a trace event may print a whole message).
+/// size (a trace event may print a whole message). Secrets are redacted ([`redact`]).
 #[derive(Default)]
 struct Text {
     message: String,
@@ -83,6 +148,9 @@ struct Text {
 impl Text {
     fn finish(mut self) -> String {
         self.message.push_str(&self.fields);
+        if let Some(redacted) = redact(&self.message) {
+            self.message = redacted;
+        }
         if self.cut || self.message.len() > MAX_MESSAGE {
             let mut cut = MAX_MESSAGE.min(self.message.len());
             while !self.message.is_char_boundary(cut) {
@@ -179,12 +247,36 @@ pub fn set_filter(spec: &str) -> Result<()> {
     let filter = EnvFilter::builder()
         .with_regex(false)
         .parse(spec)
-        .map_err(|e| Error::new(Kind::Config, format!("zenoh log filter '{spec}': {e}")))?;
+        .map_err(|e| {
+            Error::new(
+                Kind::Config,
+                format!(
+                    "zenoh log filter '{}': {}",
+                    shown(spec),
+                    shown(&e.to_string())
+                ),
+            )
+        })?;
     logging()?
         .filter
         .reload(filter)
-        .map_err(|e| Error::zenoh(format!("zenoh log filter '{spec}': {e}")))
+        .map_err(|e| Error::zenoh(format!("zenoh log filter '{}': {e}", shown(spec))))
 }
+
+/// A filter (or a parse error quoting it) as an error message shows it: at most SHOWN bytes.
+fn shown(text: &str) -> String {
+    if text.len() <= SHOWN {
+        return text.to_string();
+    }
+    let mut cut = SHOWN;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}... ({} bytes in all)", &text[..cut], text.len())
+}
+
+/// Bytes of a filter an error message quotes at most.
+const SHOWN: usize = 256;
 
 /// Waits up to `wait` for a first record, then takes what else is queued, up to MAX_BATCH.
 fn drain(wait: Duration) -> Result<Vec<Record>> {
@@ -296,6 +388,29 @@ mod tests {
     }
 
     #[test]
+    fn secrets_in_a_logged_config_are_redacted() {
+        let config = r#"Config: Config { auth: AuthConf { usrpwd: UsrPwdConf { user: Some("router"), password: Some("Pw\"4x"), dictionary_file: Some("/tmp/users.txt") }, pubkey: PubKeyConf { public_key_pem: None, private_key_pem: Some("-----BEGIN"), key_size: None } }, tls: TLSConf { listen_private_key_base64: Some("QUJD") } }"#;
+        let r = redact(config).expect("names secrets");
+        assert!(!r.contains("4x"), "{r}");
+        assert!(!r.contains("BEGIN"), "{r}");
+        assert!(!r.contains("QUJD"), "{r}");
+        assert!(r.contains(r#"user: Some("router")"#), "{r}");
+        assert!(r.contains(r#"password: Some("***")"#), "{r}");
+        assert!(
+            r.contains(r#"dictionary_file: Some("/tmp/users.txt")"#),
+            "{r}"
+        );
+        let json = r#"{"usrpwd":{"user":"u","password":"s3cret"}}"#;
+        let r = redact(json).expect("names secrets");
+        assert_eq!(r, r#"{"usrpwd":{"user":"u","password":"***"}}"#);
+        assert!(redact("Using ZID: 364f").is_none());
+        assert_eq!(
+            redact(r#"password: Some("unterminated"#).expect("names secrets"),
+            r#"password: Some("***"#
+        );
+    }
+
+    #[test]
     fn events_pass_the_filter_or_cost_nothing_and_a_full_queue_counts_drops() {
         // only this test's target: other tests of this binary run zenoh sessions meanwhile
         set_filter("zenoh::test=warn").expect("valid filter");
@@ -344,6 +459,11 @@ mod tests {
 
         let bad = set_filter("zenoh=loud").unwrap_err();
         assert_eq!(bad.kind, Kind::Config);
+        let huge = format!("zenoh=loud,{}", "é".repeat(1 << 20));
+        let bad = set_filter(&huge).unwrap_err();
+        assert_eq!(bad.kind, Kind::Config);
+        assert!(bad.message.len() < 1024, "{} bytes", bad.message.len());
+        assert!(bad.message.contains("bytes in all"));
         set_filter("off").expect("off");
         tracing::error!(target: "zenoh::test", "off");
         assert!(drain(Duration::from_millis(20)).expect("drain").is_empty());

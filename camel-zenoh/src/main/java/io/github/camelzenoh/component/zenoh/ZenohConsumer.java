@@ -543,6 +543,9 @@ public class ZenohConsumer extends DefaultConsumer {
                 throw new IllegalArgumentException(
                         "Element " + i + " of the reply list has no key: " + r);
             }
+            if (kind != ReplyKind.ERROR) {
+                concreteKey(r.keyExpr(), "Element " + i + " of the reply list");
+            }
             Encoding enc =
                     kind == ReplyKind.DELETE
                             ? null
@@ -574,6 +577,7 @@ public class ZenohConsumer extends DefaultConsumer {
                                                 + e.getKey().getClass().getName()
                                                 + ")"));
             }
+            concreteKey(key, "The Map body's key");
             Object value = e.getValue();
             replies.add(
                     kind == ReplyKind.DELETE
@@ -625,7 +629,7 @@ public class ZenohConsumer extends DefaultConsumer {
     private String replyKey(Query q, Message out) {
         String key = out.getHeader(ZenohConstants.REPLY_KEY_EXPR, String.class);
         if (key != null) {
-            return key;
+            return concreteKey(key, "Header " + ZenohConstants.REPLY_KEY_EXPR);
         }
         if (!KeyExpr.hasWildcard(q.keyExpr())) {
             return q.keyExpr();
@@ -640,6 +644,24 @@ public class ZenohConsumer extends DefaultConsumer {
                         + endpoint.getKeyExpr()
                         + "' have wildcards; set header "
                         + ZenohConstants.REPLY_KEY_EXPR);
+    }
+
+    /**
+     * A reply is a sample on one key: zenoh would send one on a key expression with wildcards
+     * ({@code store/**}), which no asker can store or act on.
+     */
+    private static String concreteKey(String key, String what) {
+        if (KeyExpr.hasWildcard(key)) {
+            throw new IllegalArgumentException(
+                    what
+                            + " '"
+                            + key
+                            + "' has wildcards: a reply is a sample on one key (the query's key"
+                            + " expression is in header "
+                            + ZenohConstants.KEY_EXPR
+                            + ", not a reply key)");
+        }
+        return key;
     }
 
     private void applyHeaderFilter(Exchange exchange) {

@@ -123,6 +123,7 @@ final class ZenohHandoff<T> {
             return;
         }
         if (queue.offer(item)) {
+            unlessStopped(item);
             return;
         }
         switch (overflow) {
@@ -134,6 +135,7 @@ final class ZenohHandoff<T> {
                         drop(oldest, "the queue is full (overflowPolicy=dropOldest)");
                     }
                 }
+                unlessStopped(item);
             }
             case BLOCK -> {
                 ZenohHandoff<?> own = ROUTE_OF.get();
@@ -145,6 +147,19 @@ final class ZenohHandoff<T> {
                     awaitRoom(item, own);
                 }
             }
+        }
+    }
+
+    /**
+     * After an item was queued: when the hand-off stopped meanwhile, its route threads may be gone
+     * (and {@link #stop} may have cleared the queue before the item came in), so an item still
+     * queued is taken back and counted as dropped. {@link #stop} clears {@code running} before it
+     * clears the queue: an offer that still saw it running was queued before that clearing, which
+     * counts it.
+     */
+    private void unlessStopped(Object item) {
+        if (!running && queue.removeIf(queued -> queued == item)) {
+            drop(item, "the consumer stopped");
         }
     }
 
@@ -168,6 +183,7 @@ final class ZenohHandoff<T> {
                         }
                         room.wait(100);
                     }
+                    unlessStopped(item);
                 } finally {
                     waiting--;
                 }

@@ -148,7 +148,8 @@ final class ZenohMessages {
 
     /**
      * The contract's precedence: the endpoint's encoding option, then headers CamelZenohEncodingId
-     * (+ Schema), then Content-Type, then by body type (String → zenoh/string, else zenoh/bytes).
+     * (+ Schema), then Content-Type, then by body type (String → zenoh/string, a {@link
+     * ZenohSample} — an element of a split batch — its own encoding, else zenoh/bytes).
      */
     static Encoding encoding(Message m, Object body, Encoding endpointEncoding) {
         if (endpointEncoding != null) {
@@ -172,7 +173,10 @@ final class ZenohMessages {
         if (contentType != null) {
             return contentTypeEncoding(contentType);
         }
-        return body instanceof String ? Encoding.ZENOH_STRING : Encoding.ZENOH_BYTES;
+        if (body instanceof String) {
+            return Encoding.ZENOH_STRING;
+        }
+        return body instanceof ZenohSample s ? s.encoding() : Encoding.ZENOH_BYTES;
     }
 
     /**

@@ -189,7 +189,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
             String override = overrideKey(m);
             int sent = 1;
             switch (op) {
-                case PUT -> sent = put(exchange, m, override);
+                case PUT -> sent = put(exchange, m, override); // a batch counts as it goes: 0
                 case DELETE -> delete(exchange, override);
                 case GET -> {
                     return get(exchange, m, override, callback);
@@ -236,7 +236,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
         return key;
     }
 
-    /** Puts the body; returns how many puts were sent (a batch body sends several). */
+    /**
+     * Puts the body; returns how many puts are left to count as sent (1, or 0 for a batch body,
+     * which counts its puts as they reach zenoh).
+     */
     private int put(Exchange exchange, Message m, String override) throws Exception {
         Object body = m.getBody();
         if (batch && (body instanceof Iterable<?> || body instanceof Object[])) {
@@ -263,8 +266,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
     /**
      * batch=true: each element of a List/Iterable/array body is one put, in order, in one native
      * call per chunk: through the publisher, or with an override key through the session. A
-     * collection or array is checked whole before anything is sent; a lazy Iterable's bad element
-     * fails when reached (the chunks before it were sent).
+     * collection or array is checked whole (element types, sample encodings) before anything is
+     * sent; a lazy Iterable's bad element fails when reached (the chunks before it were sent). Puts
+     * are counted as sent chunk by chunk, so a batch failing midway still counts what it sent.
      */
     private int putBatch(Exchange exchange, Message m, Object body, String override)
             throws Exception {
@@ -272,7 +276,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
         if (elements instanceof java.util.Collection<?> c) {
             int i = 0;
             for (Object e : c) {
-                checkBatchElement(e, i++);
+                checkBatchElement(e, i);
+                if (e instanceof ZenohSample s && !"DELETE".equals(s.kind())) {
+                    sampleEncoding(s, i);
+                }
+                i++;
             }
         }
         // each kind of element resolves its encoding once per exchange, not per element
@@ -299,21 +307,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     } else {
                         p.delete(s.attachment());
                     }
+                    endpoint.sent.increment();
                     continue;
                 }
                 payload = s.payload();
-                try {
-                    enc = options.encoding() != null ? options.encoding() : s.encoding();
-                } catch (RuntimeException bad) {
-                    throw new IllegalArgumentException(
-                            "batch put on '"
-                                    + endpoint.getKeyExpr()
-                                    + "': element "
-                                    + i
-                                    + ": "
-                                    + bad.getMessage(),
-                            bad);
-                }
+                enc = sampleEncoding(s, i);
                 att = s.attachment();
             } else if (e instanceof byte[] b) {
                 payload = b;
@@ -336,16 +334,39 @@ public class ZenohProducer extends DefaultAsyncProducer {
             }
         }
         send(p, override, chunk);
-        return i;
+        return 0;
     }
 
-    /** One native call: through the publisher, or to the override key through the session. */
+    /** A batch element's encoding: the endpoint's option, else the sample's own (checked). */
+    private Encoding sampleEncoding(ZenohSample s, int index) {
+        try {
+            return options.encoding() != null ? options.encoding() : s.encoding();
+        } catch (RuntimeException bad) {
+            throw new IllegalArgumentException(
+                    "batch put on '"
+                            + endpoint.getKeyExpr()
+                            + "': element "
+                            + index
+                            + ": "
+                            + bad.getMessage(),
+                    bad);
+        }
+    }
+
+    /**
+     * One native call: through the publisher, or to the override key through the session; its puts
+     * counted as sent once zenoh took them all.
+     */
     private void send(Publisher p, String override, PutBatch chunk) {
+        if (chunk.size() == 0) {
+            return;
+        }
         if (p != null) {
             p.put(chunk);
         } else {
             endpoint.session().put(override, chunk, options.qos());
         }
+        endpoint.sent.add(chunk.size());
     }
 
     private static final byte[] EMPTY = new byte[0];

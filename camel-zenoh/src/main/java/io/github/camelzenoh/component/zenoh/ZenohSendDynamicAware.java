@@ -24,8 +24,11 @@ import org.apache.camel.util.URISupport;
  * ({@code ${...}}, {@code $simple{...}}), followed by {@code **}. Options stay in the endpoint URI
  * (each distinct option set is its own endpoint, as endpoint options must be). No optimisation (one
  * endpoint per evaluated URI, as without this class) when the key has no dynamic part, when the
- * evaluated key does not start with the static part, or when the operation is not put, delete or
- * get (only those honour the override header). A message that already carries the override header
+ * evaluated key does not start with the static part, when the operation is not put, delete or get
+ * (only those honour the override header), or when the endpoint would need its own publisher for
+ * the key ({@code failIfNoSubscribers=true}, {@code cacheSize}, {@code heartbeat}, in the URI or
+ * the component: a put through the override header has no publisher, so it would silently skip the
+ * check, the history cache or the heartbeat). A message that already carries the override header
  * keeps it, as with {@code to}.
  */
 @SendDynamic("zenoh")
@@ -74,7 +77,8 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
         String prefix = staticPrefix(template.key());
         if (prefix == null
                 || !(prefix.isEmpty() || evaluated.key().startsWith(prefix + "/"))
-                || !overridable(exchange, evaluated.query())) {
+                || !overridable(exchange, evaluated.query())
+                || needsPublisher(evaluated.query())) {
             return null;
         }
         String staticKey = prefix.isEmpty() ? "**" : prefix + "/**";
@@ -147,6 +151,37 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * True when the endpoint's puts need a publisher on their own key: failIfNoSubscribers=true
+     * (the matching check), cacheSize or heartbeat above 0 (an advanced publisher), from the URI's
+     * options, else the component's.
+     */
+    private boolean needsPublisher(String query) throws Exception {
+        Map<String, Object> params = query == null ? Map.of() : URISupport.parseQuery(query);
+        ZenohConfiguration defaults =
+                camelContext.getComponent(scheme) instanceof ZenohComponent c
+                        ? c.getConfiguration()
+                        : new ZenohConfiguration();
+        Object fail = params.get("failIfNoSubscribers");
+        if (fail != null
+                ? "true".equalsIgnoreCase(fail.toString().trim())
+                : defaults.isFailIfNoSubscribers()) {
+            return true;
+        }
+        Object cache = params.get("cacheSize");
+        if (cache != null ? !isZero(cache) : defaults.getCacheSize() > 0) {
+            return true;
+        }
+        Object heartbeat = params.get("heartbeat");
+        return heartbeat != null ? !isZero(heartbeat) : defaults.getHeartbeat() > 0;
+    }
+
+    /** An option value that is 0 in any spelling Camel accepts for a number or duration. */
+    private static boolean isZero(Object value) {
+        String v = value.toString().trim();
+        return v.matches("0+(\\.0*)?(ms|s|m|h|d)?") || v.equalsIgnoreCase("PT0S");
     }
 
     /** A zenoh URI's key (no leading "//") and query (or null). */

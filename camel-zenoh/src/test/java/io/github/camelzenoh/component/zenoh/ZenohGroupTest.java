@@ -254,7 +254,7 @@ class ZenohGroupTest {
                 "the survivors to process their share",
                 () ->
                         members.subList(0, 2).stream()
-                                        .flatMap(m -> m.processed.stream())
+                                        .flatMap(m -> List.copyOf(m.processed).stream())
                                         .filter(p -> Integer.parseInt(p.split(" ")[1]) >= 10)
                                         .count()
                                 == survivorsKeys * 10L);

@@ -139,6 +139,9 @@ class ZenohMetricsTest extends ZenohTestSupport {
         // of the 300 wait in the hand-off's queue
         put("metrics/slow", 300);
         Waits.until("300 received", () -> count(ZenohMetrics.RECEIVED, "metrics/slow") == 300);
+        // a sample is counted as received just before it is queued, and the route thread takes its
+        // batch when it wakes: wait for that, then the depth stays put while the route is held
+        Waits.until("the route thread took its batch", () -> depth.value() < 300);
         assertThat(depth.value()).isBetween(300.0 - 256, 299.0);
         release.countDown();
         Waits.until("queue drained", () -> depth.value() == 0);
