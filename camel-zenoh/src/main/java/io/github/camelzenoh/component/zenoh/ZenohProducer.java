@@ -281,6 +281,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         byte[] headerAttachment = ZenohMessages.attachment(exchange);
         Publisher p = override == null ? livePublisher() : null;
         boolean checked = false;
+        boolean unmatched = false;
         PutBatch chunk = new PutBatch();
         int i = 0;
         for (Object e : elements) {
@@ -326,7 +327,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
             }
             i++;
             if (p != null && !checked) {
-                checkMatching(exchange, p, "batch put");
+                unmatched = checkMatching(exchange, p, "batch put");
                 checked = true;
             }
             chunk.add(payload, enc, att);
@@ -336,6 +337,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
             }
         }
         send(p, override, chunk);
+        if (unmatched && i > 1) {
+            // one matching check per batch: every element of it went unmatched
+            endpoint.unmatched.add(i - 1);
+        }
         return i;
     }
 
@@ -380,10 +385,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
      * it. zenoh's matching status costs a JNI call, so it is cached and refreshed on a send at most
      * every {@link #MATCHING_REFRESH_NANOS} — never a call per message.
      */
-    private void checkMatching(Exchange exchange, Publisher p, String op)
+    private boolean checkMatching(Exchange exchange, Publisher p, String op)
             throws ZenohNoSubscribersException {
         if (matching(p)) {
-            return;
+            return false;
         }
         endpoint.unmatched.increment();
         if (failIfNoSubscribers) {
@@ -395,6 +400,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             + " was not sent",
                     exchange);
         }
+        return true;
     }
 
     static final long MATCHING_REFRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
