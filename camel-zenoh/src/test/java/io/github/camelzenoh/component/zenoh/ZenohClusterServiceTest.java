@@ -146,6 +146,35 @@ class ZenohClusterServiceTest {
     }
 
     @Test
+    void stoppingTheLeadersServiceStopsItsMasterRouteAndTheNextOldestLeads() throws Exception {
+        AtomicInteger ticksA = new AtomicInteger();
+        AtomicInteger ticksB = new AtomicInteger();
+        Member a = member("sta", 1, masterTimer("ns8", ticksA));
+        Waits.until("sta's master route runs", () -> ticksA.get() > 0);
+        Member b = member("stb", 1, masterTimer("ns8", ticksB));
+        Waits.until("stb sees sta", () -> b.view("ns8").getMembers().size() == 2);
+        assertThat(ticksB.get()).isZero();
+
+        a.service().stop();
+        assertThat(a.leads("ns8")).isFalse();
+        int stopped = ticksA.get();
+        Waits.until("stb leads", () -> b.leads("ns8"));
+        Waits.until("stb's master route runs", () -> ticksB.get() > 10);
+        assertThat(ticksA.get())
+                .as("sta's master route stopped with its service")
+                .isEqualTo(stopped);
+
+        // started again, sta joins as the youngest member: stb keeps leading
+        a.service().start();
+        CamelClusterView va = a.view("ns8");
+        Waits.until("sta sees stb", () -> va.getMembers().size() == 2);
+        assertThat(va.getLeader().map(CamelClusterMember::getId)).contains("stb");
+        int before = ticksB.get();
+        Waits.until("stb's master route keeps running", () -> ticksB.get() > before + 10);
+        assertThat(ticksA.get()).isEqualTo(stopped);
+    }
+
+    @Test
     void clusteredRoutePolicyStartsTheRouteOnTheLeaderOnly() throws Exception {
         AtomicInteger ticksA = new AtomicInteger();
         AtomicInteger ticksB = new AtomicInteger();
@@ -276,6 +305,60 @@ class ZenohClusterServiceTest {
                                     .isInstanceOf(IllegalArgumentException.class)
                                     .hasMessageContaining("'x*y'");
                         });
+    }
+
+    @Test
+    void aKeyPrefixOrNamespaceZenohRefusesFailsTheViewNamingTheKey() throws Exception {
+        Member a = member("kp", 1, null);
+        for (String prefix : List.of("/lead", "a//b", "a/$x", "a?b")) {
+            ZenohClusterService bad = new ZenohClusterService();
+            bad.setKeyPrefix(prefix);
+            bad.setSession(a.session());
+            bad.setCamelContext(a.context());
+            assertThatThrownBy(
+                            () -> {
+                                bad.start();
+                                try {
+                                    bad.getView("ns");
+                                } finally {
+                                    bad.stop();
+                                }
+                            })
+                    .as(prefix)
+                    .satisfies(
+                            t -> {
+                                StringBuilder all = new StringBuilder();
+                                for (Throwable c = t; c != null; c = c.getCause()) {
+                                    all.append(c.getMessage()).append('\n');
+                                }
+                                assertThat(all.toString()).contains(prefix);
+                            });
+        }
+        // a namespace longer than a key expression may be
+        assertThatThrownBy(() -> a.service().getView("n".repeat(70_000)))
+                .satisfies(
+                        t -> {
+                            StringBuilder all = new StringBuilder();
+                            for (Throwable c = t; c != null; c = c.getCause()) {
+                                all.append(c.getClass().getSimpleName())
+                                        .append(": ")
+                                        .append(
+                                                c.getMessage() == null
+                                                        ? ""
+                                                        : c.getMessage()
+                                                                .substring(
+                                                                        0,
+                                                                        Math.min(
+                                                                                200,
+                                                                                c.getMessage()
+                                                                                        .length())))
+                                        .append('\n');
+                            }
+                            assertThat(all.toString()).containsIgnoringCase("key");
+                        });
+        // the member's own views still work
+        a.view("ns");
+        Waits.until("kp leads", () -> a.leads("ns"));
     }
 
     @Test
