@@ -305,6 +305,22 @@ class ZenohClusterServiceTest {
                                     .isInstanceOf(IllegalArgumentException.class)
                                     .hasMessageContaining("'x*y'");
                         });
+        ZenohClusterService negative = new ZenohClusterService();
+        negative.setLivelinessTimeoutMillis(-1);
+        negative.setSession(a.session());
+        negative.setCamelContext(a.context());
+        assertThatThrownBy(negative::start)
+                .satisfies(
+                        t -> {
+                            Throwable root = t;
+                            while (root.getCause() != null) {
+                                root = root.getCause();
+                            }
+                            assertThat(root)
+                                    .isInstanceOf(IllegalArgumentException.class)
+                                    .hasMessageContaining("livelinessTimeoutMillis")
+                                    .hasMessageContaining("-1");
+                        });
     }
 
     @Test
