@@ -175,6 +175,24 @@ class ZenohClusterServiceTest {
     }
 
     @Test
+    void twoMembersWithTheSameIdElectOneLeader() throws Exception {
+        AtomicInteger ticksA = new AtomicInteger();
+        AtomicInteger ticksB = new AtomicInteger();
+        Member a = member("dup", 1, masterTimer("ns7", ticksA));
+        Waits.until("the first dup's master route runs", () -> ticksA.get() > 0);
+        Member b = member("dup", 1, masterTimer("ns7", ticksB));
+        Waits.until("the second dup sees both", () -> b.view("ns7").getMembers().size() == 2);
+        Waits.until("the first dup's master route keeps running", () -> ticksA.get() > 20);
+        assertThat(a.leads("ns7")).isTrue();
+        assertThat(b.leads("ns7")).isFalse();
+        assertThat(ticksB.get()).as("the second dup's master route never ran").isZero();
+
+        a.session().close();
+        Waits.until("the second dup leads", () -> b.leads("ns7"));
+        Waits.until("the second dup's master route runs", () -> ticksB.get() > 5);
+    }
+
+    @Test
     void clusteredRoutePolicyStartsTheRouteOnTheLeaderOnly() throws Exception {
         AtomicInteger ticksA = new AtomicInteger();
         AtomicInteger ticksB = new AtomicInteger();
