@@ -77,6 +77,14 @@ public class ZenohClusterService extends AbstractCamelClusterService<ZenohCluste
             throw new IllegalArgumentException(
                     "zenoh cluster quorum must be at least 1, not " + quorum);
         }
+        if (livelinessTimeoutMillis < 0) {
+            // a negative wait would give up on the start-up query at once: a joining member could
+            // lead before it has heard of the older ones
+            throw new IllegalArgumentException(
+                    "zenoh cluster livelinessTimeoutMillis must be 0 (zenoh's query timeout) or"
+                            + " more, not "
+                            + livelinessTimeoutMillis);
+        }
         if (keyPrefix == null
                 || keyPrefix.isBlank()
                 || keyPrefix.endsWith("/")
@@ -143,7 +151,10 @@ public class ZenohClusterService extends AbstractCamelClusterService<ZenohCluste
         return livelinessTimeoutMillis;
     }
 
-    /** How long a view waits at start for the members already alive (default 2000 ms). */
+    /**
+     * How long a view waits at start for the members already alive (default 2000 ms; 0: zenoh's
+     * query timeout).
+     */
     public void setLivelinessTimeoutMillis(long livelinessTimeoutMillis) {
         this.livelinessTimeoutMillis = livelinessTimeoutMillis;
     }

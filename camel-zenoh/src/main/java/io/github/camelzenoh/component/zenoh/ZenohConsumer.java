@@ -122,6 +122,7 @@ public class ZenohConsumer extends DefaultConsumer {
                 token = use.session().declareLivelinessToken(options.livelinessKey());
             }
         } catch (RuntimeException e) {
+            stopAccepting();
             leave();
             AutoCloseable d = declaration;
             declaration = null;
@@ -193,7 +194,10 @@ public class ZenohConsumer extends DefaultConsumer {
         g.joined();
     }
 
-    /** Leaves the group first at stop: the other members take over the keys at once. */
+    /**
+     * Leaves the group at stop, right after the hand-off stops accepting: the other members take
+     * over the keys at once.
+     */
     private void leave() {
         ZenohGroup g = group;
         if (g == null) {
@@ -684,9 +688,10 @@ public class ZenohConsumer extends DefaultConsumer {
         // the hand-off stops accepting first: a zenoh thread waiting for room in a full queue
         // returns (its sample counted as dropped). zenoh-ext calls the callback while it holds its
         // subscriber's lock, and undeclaring takes that lock: undeclared first, a stuck route would
-        // hang the stop
-        leave();
+        // hang the stop. It also stops before leaving the group: a replay holds the group's lock
+        // while it waits for room, and leaving takes that lock
         stopAccepting();
+        leave();
         LivelinessToken t = token;
         token = null;
         if (t != null) {

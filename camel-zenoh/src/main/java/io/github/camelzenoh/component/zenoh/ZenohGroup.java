@@ -153,6 +153,11 @@ final class ZenohGroup {
             }
             if (!mine && windowNanos > 0) {
                 long bytes = HELD_OVERHEAD + 2L * key.length() + length(sample);
+                if (bytes > maxBytes) {
+                    // it would push out every held sample and then itself
+                    overflow.increment();
+                    return;
+                }
                 held.addLast(new Held(now, key, kh, sample, bytes));
                 heldBytes += bytes;
                 while (heldBytes > maxBytes && !held.isEmpty()) {

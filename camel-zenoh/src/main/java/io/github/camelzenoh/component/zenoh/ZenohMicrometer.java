@@ -28,17 +28,49 @@ import org.apache.camel.spi.Registry;
  */
 final class ZenohMicrometer {
 
-    /** The endpoints behind one set of meters, and those meters. */
+    /**
+     * The endpoints behind one set of meters, and those meters. A counter never goes down: what an
+     * endpoint counted stays in the sum when it leaves while others remain, and comes out of that
+     * again if it returns (its own counters still hold it).
+     */
     private static final class Group {
         final Set<ZenohEndpoint> endpoints = new CopyOnWriteArraySet<>();
         final List<Meter> meters = new ArrayList<>();
 
-        double sum(Function<ZenohEndpoint, LongAdder> counter) {
-            long n = 0;
+        /** Per counter: the counts of the endpoints that left; guarded by this. */
+        final Map<Function<ZenohEndpoint, LongAdder>, Long> left = new HashMap<>();
+
+        /** Per endpoint that left: its counts then, per counter; guarded by this. */
+        final Map<ZenohEndpoint, Map<Function<ZenohEndpoint, LongAdder>, Long>> leftBy =
+                new HashMap<>();
+
+        synchronized double sum(Function<ZenohEndpoint, LongAdder> counter) {
+            long n = left.getOrDefault(counter, 0L);
             for (ZenohEndpoint e : endpoints) {
                 n += counter.apply(e).sum();
             }
             return n;
+        }
+
+        synchronized void add(ZenohEndpoint endpoint) {
+            if (endpoints.add(endpoint)) {
+                Map<Function<ZenohEndpoint, LongAdder>, Long> then = leftBy.remove(endpoint);
+                if (then != null) {
+                    then.forEach((counter, n) -> left.merge(counter, -n, Long::sum));
+                }
+            }
+        }
+
+        synchronized void remove(ZenohEndpoint endpoint) {
+            if (endpoints.remove(endpoint)) {
+                Map<Function<ZenohEndpoint, LongAdder>, Long> then = new HashMap<>();
+                for (Function<ZenohEndpoint, LongAdder> counter : left.keySet()) {
+                    long n = counter.apply(endpoint).sum();
+                    then.put(counter, n);
+                    left.merge(counter, n, Long::sum);
+                }
+                leftBy.put(endpoint, then);
+            }
         }
 
         double depth() {
@@ -87,7 +119,7 @@ final class ZenohMicrometer {
                 }
                 groups.put(tags, g);
             }
-            g.endpoints.add(endpoint);
+            g.add(endpoint);
             Group group = g;
             return new ZenohMetrics.Registration() {
                 private boolean closed;
@@ -99,7 +131,7 @@ final class ZenohMicrometer {
                             return;
                         }
                         closed = true;
-                        group.endpoints.remove(endpoint);
+                        group.remove(endpoint);
                         if (group.endpoints.isEmpty()) {
                             group.meters.forEach(registry::remove);
                             Map<Tags, Group> left = GROUPS.get(registry);
@@ -171,6 +203,7 @@ final class ZenohMicrometer {
             String name,
             Function<ZenohEndpoint, LongAdder> counter,
             String description) {
+        g.left.put(counter, 0L);
         g.meters.add(
                 FunctionCounter.builder(name, g, group -> group.sum(counter))
                         .tags(tags)

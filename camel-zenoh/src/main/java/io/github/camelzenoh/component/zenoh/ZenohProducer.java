@@ -289,6 +289,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         byte[] headerAttachment = ZenohMessages.attachment(exchange);
         Publisher p = override == null ? livePublisher() : null;
         boolean checked = false;
+        boolean unmatched = false;
         PutBatch chunk = new PutBatch();
         int i = 0;
         for (Object e : elements) {
@@ -324,7 +325,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
             }
             i++;
             if (p != null && !checked) {
-                checkMatching(exchange, p, "batch put");
+                unmatched = checkMatching(exchange, p, "batch put");
                 checked = true;
             }
             chunk.add(payload, enc, att);
@@ -334,7 +335,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
             }
         }
         send(p, override, chunk);
-        return 0;
+        if (unmatched && i > 1) {
+            // one matching check per batch: every element of it went unmatched
+            endpoint.unmatched.add(i - 1);
+        }
+        return 0; // counted as sent chunk by chunk
     }
 
     /** A batch element's encoding: the endpoint's option, else the sample's own (checked). */
@@ -401,10 +406,10 @@ public class ZenohProducer extends DefaultAsyncProducer {
      * it. zenoh's matching status costs a JNI call, so it is cached and refreshed on a send at most
      * every {@link #MATCHING_REFRESH_NANOS} — never a call per message.
      */
-    private void checkMatching(Exchange exchange, Publisher p, String op)
+    private boolean checkMatching(Exchange exchange, Publisher p, String op)
             throws ZenohNoSubscribersException {
         if (matching(p)) {
-            return;
+            return false;
         }
         endpoint.unmatched.increment();
         if (failIfNoSubscribers) {
@@ -416,6 +421,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             + " was not sent",
                     exchange);
         }
+        return true;
     }
 
     static final long MATCHING_REFRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(100);

@@ -64,6 +64,16 @@ class ZenohBatchProducerTest extends ZenohTestSupport {
     }
 
     @Test
+    void aBatchNoSubscriberMatchesCountsEachElementAsUnmatched() {
+        awaitConnected();
+        String uri = "zenoh:bp/nobody/here?batch=true";
+        template.sendBody(uri, List.of("a", "b", "c", "d", "e"));
+        ZenohEndpoint e = context.getEndpoint(uri, ZenohEndpoint.class);
+        assertThat(e.sent.sum()).isEqualTo(5);
+        assertThat(e.unmatched.sum()).as("each put no subscriber matched").isEqualTo(5);
+    }
+
+    @Test
     void putsEveryElementInOrderAcrossChunks() {
         subscribe();
         int n = ZenohProducer.BATCH_CHUNK * 2 + 7; // three native calls

@@ -164,6 +164,11 @@ class ZenohGroupTest {
             Waits.until("member to see " + n + " members", () -> m.group().members() == n);
         }
         awaitHandovers();
+        awaitTraffic();
+    }
+
+    /** Waits until every member receives what the peer puts (probe samples until each got one). */
+    private void awaitTraffic() {
         Map<Member, Long> before = new HashMap<>();
         members.forEach(m -> before.put(m, m.endpoint.received.sum()));
         AtomicInteger i = new AtomicInteger();
@@ -280,6 +285,170 @@ class ZenohGroupTest {
                         .as("order of key %s", kv[0])
                         .isGreaterThan(last.getOrDefault(kv[0], -1));
                 last.put(kv[0], seq);
+            }
+        }
+    }
+
+    /**
+     * A sample larger than groupReplayMaxBytes alone is not held (counted as overflow) and does not
+     * push the samples already held out of the window.
+     */
+    @Test
+    void aSampleLargerThanTheReplayCapDoesNotEmptyTheWindow() throws Exception {
+        newGroup();
+        // b first: a joining holds b's samples at once (only b hands keys over, for 2 s)
+        Member b = new Member("");
+        Member a = new Member("&groupReplayMaxBytes=100000&groupReplayMillis=60000");
+        Waits.until("a to see b", () -> a.group().members() == 2);
+        Waits.until("b to see a", () -> b.group().members() == 2);
+        awaitTraffic();
+        int keys = 40;
+        publish(keys, 0, 2);
+        Waits.until(
+                "a to take all the small samples",
+                () -> a.group().held() + a.processed.size() >= keys * 2L);
+        int held = a.group().held();
+        assertThat(held).isPositive();
+        assertThat(a.endpoint.groupOverflow.sum()).isZero();
+        long received = a.endpoint.received.sum();
+        String big = "x".repeat(200_000);
+        for (int k = 0; k < keys; k++) {
+            put("grp/" + group + "/big" + k, big);
+        }
+        Waits.until(
+                "a to receive the large samples",
+                () -> a.endpoint.received.sum() >= received + keys);
+        assertThat(a.group().held()).as("held samples kept").isGreaterThanOrEqualTo(held);
+        assertThat(a.endpoint.groupOverflow.sum())
+                .as("only the large samples of b's keys overflow")
+                .isPositive()
+                .isLessThanOrEqualTo(keys);
+    }
+
+    /** Two routes of one context, on one zenoh session, in one group share its keys. */
+    @Test
+    void twoRoutesOnOneSessionShareTheGroupsKeys() throws Exception {
+        newGroup();
+        CamelContext context = new DefaultCamelContext();
+        ZenohComponent zenoh = new ZenohComponent();
+        zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
+        zenoh.getConfiguration().setListen("tcp/127.0.0.1:0");
+        zenoh.getConfiguration().setMulticastScouting(false);
+        context.addComponent("zenoh", zenoh);
+        List<List<String>> processed = new ArrayList<>();
+        String uri = "zenoh:grp/" + group + "/**?group=" + group;
+        for (String options : List.of("", "&queueSize=999")) {
+            List<String> p = Collections.synchronizedList(new ArrayList<>());
+            processed.add(p);
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from(uri + options)
+                                    .process(
+                                            e ->
+                                                    p.add(
+                                                            e.getIn()
+                                                                            .getHeader(
+                                                                                    ZenohConstants
+                                                                                            .KEY_EXPR,
+                                                                                    String.class)
+                                                                    + " "
+                                                                    + e.getIn()
+                                                                            .getBody(
+                                                                                    String.class)));
+                        }
+                    });
+        }
+        context.start();
+        try {
+            List<ZenohGroup> groups =
+                    context.getRoutes().stream()
+                            .map(r -> ((ZenohConsumer) r.getConsumer()).group())
+                            .toList();
+            for (ZenohGroup g : groups) {
+                Waits.until("each route's member to see 2 members", () -> g.members() == 2);
+                Waits.until("hand-overs to end", Duration.ofSeconds(30), () -> !g.handingOver());
+            }
+            List<ZenohEndpoint> endpoints =
+                    context.getEndpoints().stream()
+                            .filter(ZenohEndpoint.class::isInstance)
+                            .map(ZenohEndpoint.class::cast)
+                            .toList();
+            AtomicInteger probe = new AtomicInteger();
+            Waits.until(
+                    "both routes to receive the peer's samples",
+                    () -> {
+                        put("grp/" + group + "/probe/" + probe.incrementAndGet(), "p");
+                        return endpoints.stream().allMatch(e -> e.received.sum() > 0);
+                    });
+            int keys = 20, per = 10;
+            publish(keys, 0, per);
+            Waits.until(
+                    "every sample processed",
+                    () ->
+                            processed.stream()
+                                            .mapToLong(
+                                                    p -> {
+                                                        synchronized (p) {
+                                                            return p.stream()
+                                                                    .filter(
+                                                                            x ->
+                                                                                    !x.contains(
+                                                                                            "/probe/"))
+                                                                    .count();
+                                                        }
+                                                    })
+                                            .sum()
+                                    >= keys * per);
+            Waits.allowUnobservableDeclarationsToSpread();
+            List<String> all = new ArrayList<>(processed.get(0));
+            all.addAll(processed.get(1));
+            all.removeIf(p -> p.contains("/probe/"));
+            assertThat(all).hasSize(keys * per).doesNotHaveDuplicates();
+            assertThat(processed.get(0)).isNotEmpty();
+            assertThat(processed.get(1)).isNotEmpty();
+        } finally {
+            context.stop();
+        }
+    }
+
+    /**
+     * A member whose replay waits for room in its route's full queue (overflowPolicy=block, the
+     * route stuck) still stops: the stop does not wait for the group's lock the replay holds.
+     */
+    @Test
+    void aMemberWhoseReplayWaitsForAStuckRouteStillStops() throws Exception {
+        newGroup();
+        // b first: a joining holds b's samples at once (only b hands keys over, for 2 s)
+        Member b = new Member("");
+        Member a = new Member("&overflowPolicy=block&queueSize=2&groupReplayMillis=60000");
+        Waits.until("a to see b", () -> a.group().members() == 2);
+        Waits.until("b to see a", () -> b.group().members() == 2);
+        awaitTraffic();
+        publish(40, 0, 3);
+        // a holds the samples of b's keys
+        Waits.until("member a to hold b's samples", () -> a.group().held() >= 20);
+        CountDownLatch stuck = new CountDownLatch(1);
+        a.gate = stuck;
+        ZenohConsumer consumer = (ZenohConsumer) a.context.getRoutes().get(0).getConsumer();
+        a.context.getExecutorServiceManager().setShutdownAwaitTermination(500);
+        a.context.getShutdownStrategy().setTimeout(2);
+        Thread stopper = null;
+        try {
+            // b leaves: a replays b's keys into its queue, which fills (its route waits)
+            b.context.stop();
+            Waits.until("a's queue to be full", () -> consumer.pending() >= 2);
+            stopper = new Thread(consumer::stop, "stopper");
+            stopper.start();
+            stopper.join(15_000);
+            assertThat(stopper.isAlive())
+                    .as("the consumer's stop returned while its route was stuck")
+                    .isFalse();
+        } finally {
+            stuck.countDown();
+            if (stopper != null) {
+                stopper.join(15_000);
             }
         }
     }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -178,5 +179,57 @@ class ZenohMetricsTest extends ZenohTestSupport {
         context.getRouteController().startRoute("metrics-shared");
         assertThat(metersOf("metrics/shared")).hasSize(ZenohMetrics.NAMES.length);
         assertThat(count(ZenohMetrics.SENT, "metrics/shared")).isEqualTo(4);
+    }
+
+    /**
+     * A counter never goes down: when one of the endpoints sharing a set of meters stops and the
+     * others keep running, what it counted stays in the sum.
+     */
+    @Test
+    void aSharedCounterKeepsWhatAnEndpointThatStoppedCounted() throws Exception {
+        ProducerTemplate puts = context.createProducerTemplate();
+        ProducerTemplate deletes = context.createProducerTemplate();
+        try {
+            for (int i = 0; i < 3; i++) {
+                puts.sendBody("zenoh:metrics/tpl?operation=put", "p" + i);
+            }
+            for (int i = 0; i < 2; i++) {
+                deletes.sendBody("zenoh:metrics/tpl?operation=delete", "d" + i);
+            }
+            assertThat(count(ZenohMetrics.SENT, "metrics/tpl")).isEqualTo(5);
+            puts.stop(); // its producer stops, the other endpoint's keeps running
+            assertThat(metersOf("metrics/tpl")).hasSize(ZenohMetrics.NAMES.length);
+            assertThat(count(ZenohMetrics.SENT, "metrics/tpl")).isEqualTo(5);
+            deletes.sendBody("zenoh:metrics/tpl?operation=delete", "d2");
+            assertThat(count(ZenohMetrics.SENT, "metrics/tpl")).isEqualTo(6);
+            // the endpoint that stopped comes back: its earlier sends are not counted twice
+            puts = context.createProducerTemplate();
+            puts.sendBody("zenoh:metrics/tpl?operation=put", "p3");
+            assertThat(count(ZenohMetrics.SENT, "metrics/tpl")).isEqualTo(7);
+        } finally {
+            puts.stop();
+            deletes.stop();
+        }
+    }
+
+    /** Routes added and removed over and over leave no meter behind. */
+    @Test
+    void routesAddedAndRemovedLeaveNoMeters() throws Exception {
+        int before = meters.getMeters().size();
+        for (int i = 0; i < 200; i++) {
+            String id = "cycle-" + i;
+            String key = "metrics/cycle/" + (i % 7);
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:" + key).routeId(id).to("zenoh:" + key + "/out");
+                        }
+                    });
+            assertThat(metersOf(key)).hasSize(ZenohMetrics.NAMES.length);
+            context.getRouteController().stopRoute(id);
+            assertThat(context.removeRoute(id)).isTrue();
+        }
+        assertThat(meters.getMeters()).hasSize(before);
     }
 }
