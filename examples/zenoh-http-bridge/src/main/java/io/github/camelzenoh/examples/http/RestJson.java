@@ -84,27 +84,39 @@ final class RestJson {
         if (payload == null || payload.length == 0) {
             return JSON.getNodeFactory().nullNode();
         }
-        String e = encoding == null ? "" : encoding;
-        if (JSON_ENCODINGS.contains(e)) {
-            try {
-                return STRICT.readTree(payload);
-            } catch (java.io.IOException notJson) {
-                return base64(payload);
-            }
+        JsonNode parsed = parsedValue(payload, encoding);
+        if (parsed != null) {
+            return parsed;
         }
-        if (TEXT_ENCODINGS.contains(e)) {
-            try {
-                return JSON.getNodeFactory()
-                        .textNode(
-                                StandardCharsets.UTF_8
-                                        .newDecoder()
-                                        .decode(ByteBuffer.wrap(payload))
-                                        .toString());
-            } catch (CharacterCodingException notUtf8) {
-                return base64(payload);
-            }
+        String text = textValue(payload, encoding);
+        return text != null ? JSON.getNodeFactory().textNode(text) : base64(payload);
+    }
+
+    /** The parsed payload of a non-empty sample of a JSON encoding; null if not JSON. */
+    static JsonNode parsedValue(byte[] payload, String encoding) {
+        if (payload == null
+                || payload.length == 0
+                || encoding == null
+                || !JSON_ENCODINGS.contains(encoding)) {
+            return null;
         }
-        return base64(payload);
+        try {
+            return STRICT.readTree(payload);
+        } catch (java.io.IOException notJson) {
+            return null;
+        }
+    }
+
+    /** The payload as text for a text encoding when it is UTF-8; null otherwise (base64). */
+    static String textValue(byte[] payload, String encoding) {
+        if (payload == null || encoding == null || !TEXT_ENCODINGS.contains(encoding)) {
+            return null;
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(payload)).toString();
+        } catch (CharacterCodingException notUtf8) {
+            return null;
+        }
     }
 
     private static JsonNode base64(byte[] payload) {
