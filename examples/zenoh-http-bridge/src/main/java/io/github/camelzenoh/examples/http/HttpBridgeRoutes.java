@@ -60,6 +60,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
+        BridgeHttpEngine engine = new BridgeHttpEngine();
+        engine.setCamelContext(getContext());
+        getContext().getRegistry().bind("bridgeHttpEngine", engine);
         getContext().addStartupListener(new BoundAddressLog());
         onException(IllegalArgumentException.class)
                 .handled(true)
@@ -71,7 +74,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(ZenohReplyException.class).handled(true).process(this::getResponse);
 
         // no body handler: it would parse form and multipart bodies; RawRequestBody reads the bytes
-        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false")
+        // gets, streams and the page are routed from the event loop (BridgeHttpEngine)
+        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false"
+                        + "&platformHttpEngine=#bridgeHttpEngine")
                 .routeId("zenoh-rest")
                 .process(new RawRequestBody(maxBodySize))
                 .process(this::parseRequest)
@@ -265,7 +270,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
                         .forEach((name, value) -> e.getMessage().setHeader(name, value));
             }
             case "html" -> respond(e, 200, "text/html; charset=utf-8", RestJson.html(replies));
-            default -> respond(e, 200, "application/json", RestJson.replies(replies));
+            default -> respond(e, 200, "application/json", RestJson.repliesUtf8(replies));
         }
     }
 

@@ -4,14 +4,19 @@
  */
 package io.github.camelzenoh.examples.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.camelzenoh.component.zenoh.ZenohReply;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +44,70 @@ final class RestJson {
                             JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
                     .build();
 
+    /**
+     * For the streaming renderers: characters beyond the BMP as their UTF-8 bytes, as a String's
+     * getBytes gives them (Jackson's UTF-8 generator would write them as two escaped surrogates).
+     */
+    static final ObjectMapper UTF8 =
+            JsonMapper.builder()
+                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                    .build();
+
     private RestJson() {}
 
+    /**
+     * The replies' JSON list as UTF-8 bytes, written by one streaming generator: the bytes of
+     * {@link #replies} without its tree and string.
+     */
+    static byte[] repliesUtf8(List<ZenohReply> replies) {
+        ByteArrayBuilder out = new ByteArrayBuilder(256 + replies.size() * 256);
+        try (JsonGenerator json = UTF8.createGenerator(out)) {
+            json.writeStartArray();
+            for (ZenohReply r : replies) {
+                writeSample(
+                        json,
+                        r.ok() ? r.keyExpr() : "ERROR",
+                        r.payload(),
+                        r.encoding(),
+                        r.ok() ? r.timestamp() : null);
+            }
+            json.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // ByteArrayBuilder does not throw
+        }
+        return out.toByteArray();
+    }
+
+    /** One sample's object, as {@link #sample} renders it, written without building a node. */
+    static void writeSample(
+            JsonGenerator json, String key, byte[] payload, String encoding, String timestamp)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("key", key);
+        json.writeFieldName("value");
+        JsonNode parsed = parsedValue(payload, encoding);
+        if (parsed != null) {
+            json.writeTree(parsed);
+        } else if (payload == null || payload.length == 0) {
+            json.writeNull();
+        } else {
+            String text = textValue(payload, encoding);
+            if (text != null) {
+                json.writeString(text);
+            } else {
+                json.writeBinary(payload); // base64 with padding, no line feeds: Base64.getEncoder
+            }
+        }
+        json.writeStringField("encoding", encoding);
+        if (timestamp == null) {
+            json.writeNullField("timestamp");
+        } else {
+            json.writeStringField("timestamp", timestamp);
+        }
+        json.writeEndObject();
+    }
+
+    /** The reference rendering (a tree), whose bytes {@link #repliesUtf8} writes. */
     static String replies(List<ZenohReply> replies) {
         ArrayNode list = JSON.createArrayNode();
         for (ZenohReply r : replies) {

@@ -4,11 +4,9 @@
  */
 package io.github.camelzenoh.examples.http;
 
+import static io.github.camelzenoh.examples.http.RestJson.writeSample;
+
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.SampleKind;
 import java.io.IOException;
@@ -33,22 +31,13 @@ final class SseFrames {
 
     private static final int MAX_KEPT = 1 << 20;
 
-    /**
-     * Characters beyond the BMP as their UTF-8 bytes, as a String's getBytes gives them (Jackson's
-     * UTF-8 generator would write them as two escaped surrogates).
-     */
-    private static final ObjectMapper UTF8 =
-            JsonMapper.builder()
-                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
-                    .build();
-
     private final Bytes out = new Bytes();
     private final JsonGenerator json;
     private int frames;
 
     SseFrames() {
         try {
-            json = UTF8.createGenerator(out);
+            json = RestJson.UTF8.createGenerator(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -58,42 +47,13 @@ final class SseFrames {
     /** Appends the frame of one sample. */
     void append(Sample s) {
         try {
-            json.flush(); // what the generator holds goes before the next raw bytes
             out.write(s.kind() == SampleKind.DELETE ? DELETE : PUT);
-            String encoding = s.encoding().toString();
-            json.writeStartObject();
-            json.writeStringField("key", s.keyExpr());
-            json.writeFieldName("value");
-            value(s.payload(), encoding);
-            json.writeStringField("encoding", encoding);
-            if (s.timestamp() == null) {
-                json.writeNullField("timestamp");
-            } else {
-                json.writeStringField("timestamp", s.timestamp());
-            }
-            json.writeEndObject();
-            json.flush();
+            writeSample(json, s.keyExpr(), s.payload(), s.encoding().toString(), s.timestamp());
+            json.flush(); // the object's bytes before the raw ones that follow
             out.write(END);
             frames++;
         } catch (IOException e) {
             throw new UncheckedIOException(e); // Bytes does not throw
-        }
-    }
-
-    /** The value as {@link RestJson#value} renders it, written without building a node. */
-    private void value(byte[] payload, String encoding) throws IOException {
-        JsonNode node = RestJson.parsedValue(payload, encoding);
-        if (node != null) {
-            json.writeTree(node);
-        } else if (payload == null || payload.length == 0) {
-            json.writeNull();
-        } else {
-            String text = RestJson.textValue(payload, encoding);
-            if (text != null) {
-                json.writeString(text);
-            } else {
-                json.writeBinary(payload); // base64 with padding, no line feeds: Base64.getEncoder
-            }
         }
     }
 

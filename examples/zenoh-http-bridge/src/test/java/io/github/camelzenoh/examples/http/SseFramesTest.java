@@ -6,6 +6,7 @@ package io.github.camelzenoh.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.camelzenoh.component.zenoh.ZenohReply;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Priority;
@@ -19,10 +20,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The streaming SSE renderer writes, byte for byte, the frame the REST plugin's JSON tree ({@link
- * RestJson#sample}) renders, for every kind of value: JSON (valid, invalid, whitespace, numbers,
- * unicode), text (UTF-8 or not, control characters, quotes, non-BMP), binary, empty, with and
- * without timestamp and schema.
+ * The streaming renderers (SSE frames, GET's JSON list) write, byte for byte, what the REST
+ * plugin's JSON tree ({@link RestJson#sample}, {@link RestJson#replies}) renders, for every kind of
+ * value: JSON (valid, invalid, whitespace, numbers, unicode), text (UTF-8 or not, control
+ * characters, quotes, non-BMP), binary, empty, with and without timestamp and schema.
  */
 class SseFramesTest {
 
@@ -54,8 +55,7 @@ class SseFramesTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    @Test
-    void framesEqualTheTreeRenderingByteForByte() {
+    static List<Sample> corpus() {
         Random random = new Random(42);
         byte[] binary = new byte[1024];
         random.nextBytes(binary);
@@ -87,8 +87,6 @@ class SseFramesTest {
                         Encoding.parse("text/plain;charset=utf-8"),
                         Encoding.parse("application/json;schema"),
                         Encoding.parse("x/custom;any"));
-        SseFrames frames = new SseFrames();
-        StringBuilder all = new StringBuilder();
         List<Sample> samples = new ArrayList<>();
         for (byte[] p : payloads) {
             for (Encoding e : encodings) {
@@ -99,6 +97,14 @@ class SseFramesTest {
                 }
             }
         }
+        return samples;
+    }
+
+    @Test
+    void framesEqualTheTreeRenderingByteForByte() {
+        List<Sample> samples = corpus();
+        SseFrames frames = new SseFrames();
+        StringBuilder all = new StringBuilder();
         for (Sample s : samples) {
             SseFrames one = new SseFrames();
             one.append(s);
@@ -118,5 +124,33 @@ class SseFramesTest {
         frames.append(samples.get(5));
         assertThat(new String(frames.take(), StandardCharsets.UTF_8))
                 .isEqualTo(expected(samples.get(5)));
+    }
+
+    @Test
+    void getRepliesEqualTheTreeRenderingByteForByte() {
+        List<ZenohReply> replies = new ArrayList<>();
+        for (Sample s : corpus()) {
+            boolean ok = s.kind() == SampleKind.PUT; // DELETEs stand for error replies here
+            replies.add(
+                    new ZenohReply(
+                            ok,
+                            s.keyExpr(),
+                            s.payload(),
+                            s.encoding().id(),
+                            s.encoding().schema(),
+                            s.encoding().toString(),
+                            ok ? "PUT" : null,
+                            s.timestamp()));
+        }
+        for (int n : new int[] {0, 1, 2, replies.size()}) {
+            List<ZenohReply> some = replies.subList(0, n);
+            assertThat(new String(RestJson.repliesUtf8(some), StandardCharsets.UTF_8))
+                    .isEqualTo(RestJson.replies(some));
+        }
+        for (ZenohReply r : replies) {
+            assertThat(new String(RestJson.repliesUtf8(List.of(r)), StandardCharsets.UTF_8))
+                    .as("%s ok=%s", r.encoding(), r.ok())
+                    .isEqualTo(RestJson.replies(List.of(r)));
+        }
     }
 }

@@ -329,6 +329,23 @@ class ZenohHttpBridgeTest {
     }
 
     @Test
+    void theRestRouteUsesTheEventLoopConsumer() throws Exception {
+        // gets, streams and the page are routed from the event loop, puts keep a worker thread
+        var consumer =
+                (org.apache.camel.component.platform.http.spi.PlatformHttpConsumerAware)
+                        main.getCamelContext().getRoute("zenoh-rest").getConsumer();
+        assertThat(consumer.getPlatformHttpConsumer())
+                .isInstanceOf(BridgeHttpEngine.Consumer.class);
+        HttpResponse<String> page = send(at("").GET());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<html");
+        HttpResponse<String> nobody = send(at("nobody/answers").GET());
+        assertThat(nobody.statusCode()).isEqualTo(200);
+        assertThat(nobody.body()).isEqualTo("[]");
+        assertThat(nobody.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
+    }
+
+    @Test
     void healthEndpointReportsUp() throws Exception {
         HttpResponse<String> h = send(at("observe/health").GET());
         assertThat(h.statusCode()).isEqualTo(200);
