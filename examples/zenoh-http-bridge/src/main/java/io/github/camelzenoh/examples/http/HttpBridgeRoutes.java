@@ -12,6 +12,7 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -286,6 +287,8 @@ public class HttpBridgeRoutes extends RouteBuilder {
         if (contentType != null) {
             m.setHeader(Exchange.CONTENT_TYPE, contentType);
         }
-        m.setBody(body);
+        // platform-http ends the response with a ByteBuffer's bytes at once; a byte[] it would
+        // convert to an InputStream and pump through a stream adapter, chunk by chunk
+        m.setBody(body instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : body);
     }
 }
