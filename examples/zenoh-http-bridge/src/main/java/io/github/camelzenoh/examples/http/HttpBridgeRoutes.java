@@ -12,6 +12,7 @@ import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -60,6 +61,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
+        BridgeHttpEngine engine = new BridgeHttpEngine();
+        engine.setCamelContext(getContext());
+        getContext().getRegistry().bind("bridgeHttpEngine", engine);
         getContext().addStartupListener(new BoundAddressLog());
         onException(IllegalArgumentException.class)
                 .handled(true)
@@ -71,7 +75,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(ZenohReplyException.class).handled(true).process(this::getResponse);
 
         // no body handler: it would parse form and multipart bodies; RawRequestBody reads the bytes
-        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false")
+        // gets, streams and the page are routed from the event loop (BridgeHttpEngine)
+        from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false"
+                        + "&platformHttpEngine=#bridgeHttpEngine")
                 .routeId("zenoh-rest")
                 .process(new RawRequestBody(maxBodySize))
                 .process(this::parseRequest)
@@ -265,7 +271,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
                         .forEach((name, value) -> e.getMessage().setHeader(name, value));
             }
             case "html" -> respond(e, 200, "text/html; charset=utf-8", RestJson.html(replies));
-            default -> respond(e, 200, "application/json", RestJson.replies(replies));
+            default -> respond(e, 200, "application/json", RestJson.repliesUtf8(replies));
         }
     }
 
@@ -281,6 +287,8 @@ public class HttpBridgeRoutes extends RouteBuilder {
         if (contentType != null) {
             m.setHeader(Exchange.CONTENT_TYPE, contentType);
         }
-        m.setBody(body);
+        // platform-http ends the response with a ByteBuffer's bytes at once; a byte[] it would
+        // convert to an InputStream and pump through a stream adapter, chunk by chunk
+        m.setBody(body instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : body);
     }
 }

@@ -4,14 +4,19 @@
  */
 package io.github.camelzenoh.examples.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.camelzenoh.component.zenoh.ZenohReply;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +44,70 @@ final class RestJson {
                             JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
                     .build();
 
+    /**
+     * For the streaming renderers: characters beyond the BMP as their UTF-8 bytes, as a String's
+     * getBytes gives them (Jackson's UTF-8 generator would write them as two escaped surrogates).
+     */
+    static final ObjectMapper UTF8 =
+            JsonMapper.builder()
+                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                    .build();
+
     private RestJson() {}
 
+    /**
+     * The replies' JSON list as UTF-8 bytes, written by one streaming generator: the bytes of
+     * {@link #replies} without its tree and string.
+     */
+    static byte[] repliesUtf8(List<ZenohReply> replies) {
+        ByteArrayBuilder out = new ByteArrayBuilder(256 + replies.size() * 256);
+        try (JsonGenerator json = UTF8.createGenerator(out)) {
+            json.writeStartArray();
+            for (ZenohReply r : replies) {
+                writeSample(
+                        json,
+                        r.ok() ? r.keyExpr() : "ERROR",
+                        r.payload(),
+                        r.encoding(),
+                        r.ok() ? r.timestamp() : null);
+            }
+            json.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // ByteArrayBuilder does not throw
+        }
+        return out.toByteArray();
+    }
+
+    /** One sample's object, as {@link #sample} renders it, written without building a node. */
+    static void writeSample(
+            JsonGenerator json, String key, byte[] payload, String encoding, String timestamp)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("key", key);
+        json.writeFieldName("value");
+        JsonNode parsed = parsedValue(payload, encoding);
+        if (parsed != null) {
+            json.writeTree(parsed);
+        } else if (payload == null || payload.length == 0) {
+            json.writeNull();
+        } else {
+            String text = textValue(payload, encoding);
+            if (text != null) {
+                json.writeString(text);
+            } else {
+                json.writeBinary(payload); // base64 with padding, no line feeds: Base64.getEncoder
+            }
+        }
+        json.writeStringField("encoding", encoding);
+        if (timestamp == null) {
+            json.writeNullField("timestamp");
+        } else {
+            json.writeStringField("timestamp", timestamp);
+        }
+        json.writeEndObject();
+    }
+
+    /** The reference rendering (a tree), whose bytes {@link #repliesUtf8} writes. */
     static String replies(List<ZenohReply> replies) {
         ArrayNode list = JSON.createArrayNode();
         for (ZenohReply r : replies) {
@@ -84,27 +151,39 @@ final class RestJson {
         if (payload == null || payload.length == 0) {
             return JSON.getNodeFactory().nullNode();
         }
-        String e = encoding == null ? "" : encoding;
-        if (JSON_ENCODINGS.contains(e)) {
-            try {
-                return STRICT.readTree(payload);
-            } catch (java.io.IOException notJson) {
-                return base64(payload);
-            }
+        JsonNode parsed = parsedValue(payload, encoding);
+        if (parsed != null) {
+            return parsed;
         }
-        if (TEXT_ENCODINGS.contains(e)) {
-            try {
-                return JSON.getNodeFactory()
-                        .textNode(
-                                StandardCharsets.UTF_8
-                                        .newDecoder()
-                                        .decode(ByteBuffer.wrap(payload))
-                                        .toString());
-            } catch (CharacterCodingException notUtf8) {
-                return base64(payload);
-            }
+        String text = textValue(payload, encoding);
+        return text != null ? JSON.getNodeFactory().textNode(text) : base64(payload);
+    }
+
+    /** The parsed payload of a non-empty sample of a JSON encoding; null if not JSON. */
+    static JsonNode parsedValue(byte[] payload, String encoding) {
+        if (payload == null
+                || payload.length == 0
+                || encoding == null
+                || !JSON_ENCODINGS.contains(encoding)) {
+            return null;
         }
-        return base64(payload);
+        try {
+            return STRICT.readTree(payload);
+        } catch (java.io.IOException notJson) {
+            return null;
+        }
+    }
+
+    /** The payload as text for a text encoding when it is UTF-8; null otherwise (base64). */
+    static String textValue(byte[] payload, String encoding) {
+        if (payload == null || encoding == null || !TEXT_ENCODINGS.contains(encoding)) {
+            return null;
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(payload)).toString();
+        } catch (CharacterCodingException notUtf8) {
+            return null;
+        }
     }
 
     private static JsonNode base64(byte[] payload) {

@@ -5,13 +5,18 @@
 package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,17 +31,26 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code GET /<key>} with {@code Accept: text/event-stream}: a server-sent-event stream of the
  * samples on the key ({@code event: PUT|DELETE}, {@code data: {key, value, encoding, timestamp}}),
- * like the zenohd REST plugin. Each stream holds a zenoh subscriber for as long as the client stays
- * connected; the exchange completes when the client goes or Camel stops. Events are written
- * straight to the HTTP response as they arrive; when the client cannot keep up, samples are
- * dropped, counted and reported in the stream as a {@code : dropped N} comment — never silently.
+ * like the zenohd REST plugin. The streams on one key expression share one zenoh subscriber, held
+ * while at least one of them is open: each sample is rendered once ({@link SseFrames}) and the
+ * frames of one delivered batch go to every stream as one write (one event-loop task and one flush
+ * per stream and batch, at the batch's end, so nothing waits for a later sample). A stream's
+ * exchange completes when the client goes or Camel stops. When a client cannot keep up, its batches
+ * are dropped, counted and reported in its stream as a {@code : dropped N} comment — never
+ * silently.
  */
 final class SseStreams extends AsyncProcessorSupport {
 
     private static final Logger LOG = LoggerFactory.getLogger(SseStreams.class);
     private static final long KEEP_ALIVE_MS = 15_000;
+    private static final Stream[] NONE = new Stream[0];
 
     private final Set<Stream> open = ConcurrentHashMap.newKeySet();
+
+    /** The subscribed key expressions; guarded by itself. */
+    private final Map<String, Topic> topics = new HashMap<>();
+
+    private final LongAdder declared = new LongAdder();
 
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
@@ -74,6 +88,95 @@ final class SseStreams extends AsyncProcessorSupport {
         return open.size();
     }
 
+    /** The open streams on a key expression (0: no subscriber on it). */
+    int streamsOn(String keyExpr) {
+        synchronized (topics) {
+            Topic t = topics.get(keyExpr);
+            return t == null ? 0 : t.streams.length;
+        }
+    }
+
+    /** zenoh subscribers declared so far (one per key expression while it has streams). */
+    long subscribersDeclared() {
+        return declared.sum();
+    }
+
+    private void join(Session session, Stream s) {
+        synchronized (topics) {
+            Topic t = topics.get(s.keyExpr);
+            if (t == null) {
+                t = new Topic(s.keyExpr);
+                t.subscriber = session.declareSubscriber(s.keyExpr, SubscriberOptions.DEFAULT, t);
+                topics.put(s.keyExpr, t);
+                declared.increment();
+            }
+            Stream[] now = Arrays.copyOf(t.streams, t.streams.length + 1);
+            now[now.length - 1] = s;
+            t.streams = now;
+        }
+    }
+
+    private void leave(Stream s) {
+        Subscriber last = null;
+        synchronized (topics) {
+            Topic t = topics.get(s.keyExpr);
+            if (t == null) {
+                return;
+            }
+            t.streams = Arrays.stream(t.streams).filter(o -> o != s).toArray(Stream[]::new);
+            if (t.streams.length == 0) {
+                topics.remove(s.keyExpr);
+                last = t.subscriber;
+            }
+        }
+        if (last != null) {
+            last.close();
+        }
+    }
+
+    /** One key expression's subscriber: renders each sample once, hands each batch to all. */
+    private static final class Topic implements SampleListener {
+        private final SseFrames frames = new SseFrames();
+        private final String keyExpr;
+        private volatile Stream[] streams = NONE;
+        private Subscriber subscriber;
+
+        Topic(String keyExpr) {
+            this.keyExpr = keyExpr;
+        }
+
+        @Override
+        public synchronized void onSample(Sample s) {
+            frames.append(s);
+        }
+
+        @Override
+        public synchronized void onBatchEnd() {
+            int n = frames.frames();
+            if (n == 0) {
+                return;
+            }
+            Buffer batch = wrap(frames.take());
+            for (Stream s : streams) {
+                s.send(batch, n);
+            }
+        }
+
+        /**
+         * The frames without a copy (Vert.x 4 has no other public way to wrap bytes); every write
+         * of the Buffer takes its own slice, so all streams share it.
+         */
+        @SuppressWarnings("deprecation")
+        private static Buffer wrap(byte[] frames) {
+            return Buffer.buffer(Unpooled.wrappedBuffer(frames));
+        }
+
+        @Override
+        public String toString() {
+            return "SSE subscriber on " + keyExpr;
+        }
+    }
+
     private final class Stream {
         private final HttpServerResponse response;
         private final Vertx vertx;
@@ -82,7 +185,6 @@ final class SseStreams extends AsyncProcessorSupport {
         private final LongAdder dropped = new LongAdder();
         private final AtomicBoolean closed = new AtomicBoolean();
         private long droppedReported;
-        private Subscriber subscriber;
         private long timer = -1;
 
         Stream(HttpServerResponse response, Vertx vertx, String keyExpr, Runnable done) {
@@ -100,31 +202,31 @@ final class SseStreams extends AsyncProcessorSupport {
             response.closeHandler(v -> close());
             response.exceptionHandler(t -> close());
             write(": zenoh samples on " + keyExpr + "\n\n");
-            subscriber =
-                    session.declareSubscriber(keyExpr, SubscriberOptions.DEFAULT, this::onSample);
+            join(session, this); // after the comment: the first frame follows it
             if (vertx != null) {
                 timer = vertx.setPeriodic(KEEP_ALIVE_MS, id -> write(": keep-alive\n\n"));
             }
         }
 
-        private void onSample(Sample s) {
-            if (response.writeQueueFull()) {
-                dropped.increment();
+        /** One batch of frames ({@code samples} of them), on the delivering thread. */
+        void send(Buffer batch, int samples) {
+            if (closed.get()) {
                 return;
             }
-            long d = dropped.sum();
-            if (d > droppedReported) {
-                write(": dropped " + (d - droppedReported) + " samples (client too slow)\n\n");
-                droppedReported = d;
+            try {
+                if (response.writeQueueFull()) {
+                    dropped.add(samples);
+                    return;
+                }
+                long d = dropped.sum();
+                if (d > droppedReported) {
+                    write(": dropped " + (d - droppedReported) + " samples (client too slow)\n\n");
+                    droppedReported = d;
+                }
+                response.write(batch);
+            } catch (RuntimeException gone) {
+                // the connection closed under the write: its close handler ends the stream
             }
-            String data =
-                    RestJson.sample(
-                                    s.keyExpr(),
-                                    s.payload(),
-                                    s.encoding().toString(),
-                                    s.timestamp())
-                            .toString();
-            write("event: " + s.kind().name() + "\ndata: " + data + "\n\n");
         }
 
         private void write(String text) {
@@ -141,9 +243,7 @@ final class SseStreams extends AsyncProcessorSupport {
             if (timer >= 0) {
                 vertx.cancelTimer(timer);
             }
-            if (subscriber != null) {
-                subscriber.close();
-            }
+            leave(this);
             // ended before the exchange completes, so platform-http finds nothing left to write
             if (!response.ended()) {
                 try {

@@ -217,6 +217,82 @@ class ZenohHttpBridgeTest {
         }
     }
 
+    static BufferedReader sse(String path) throws Exception {
+        HttpResponse<java.io.InputStream> r =
+                HTTP.send(
+                        at(path).header("Accept", "text/event-stream").GET().build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(r.statusCode()).isEqualTo(200);
+        BufferedReader in =
+                new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+        assertThat(in.readLine()).startsWith(": zenoh samples on " + path);
+        return in;
+    }
+
+    /** The next {@code n} data lines of a stream. */
+    static List<String> data(BufferedReader in, int n) throws Exception {
+        List<String> got = new ArrayList<>();
+        while (got.size() < n) {
+            String l = in.readLine();
+            assertThat(l).as("stream still open").isNotNull();
+            if (l.startsWith("data: ")) {
+                got.add(l.substring("data: ".length()));
+            }
+        }
+        return got;
+    }
+
+    @Test
+    void streamsOnOneKeyShareOneSubscriberAndEachGetsEverySample() throws Exception {
+        SseStreams streams = main.getCamelContext().hasService(SseStreams.class);
+        String key = "rest/shared/**";
+        long declaredBefore = streams.subscribersDeclared();
+        BufferedReader first = sse(key);
+        BufferedReader second = sse(key);
+        Loopback.await(
+                Duration.ofSeconds(10),
+                () -> streams.streamsOn(key) == 2,
+                "both streams to be open");
+        assertThat(streams.subscribersDeclared()).isEqualTo(declaredBefore + 1);
+        try (Publisher pub = peer.declarePublisher("rest/shared/x", PublisherOptions.DEFAULT)) {
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    pub::hasMatchingSubscribers,
+                    "the streams' subscriber to reach the peer");
+            List<String> sent = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                pub.put(("s" + i).getBytes(StandardCharsets.UTF_8), Encoding.TEXT_PLAIN, null);
+                sent.add(
+                        "{\"key\":\"rest/shared/x\",\"value\":\"s"
+                                + i
+                                + "\",\"encoding\":\"text/plain\",\"timestamp\":null}");
+            }
+            assertThat(data(first, 200)).containsExactlyElementsOf(sent);
+            assertThat(data(second, 200)).containsExactlyElementsOf(sent);
+
+            // one client leaves: the other keeps its stream and the shared subscriber
+            first.close();
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> streams.streamsOn(key) == 1,
+                    "the first stream to close");
+            assertThat(streams.subscribersDeclared()).isEqualTo(declaredBefore + 1);
+            pub.put("after".getBytes(StandardCharsets.UTF_8), Encoding.TEXT_PLAIN, null);
+            assertThat(data(second, 1).get(0)).contains("\"value\":\"after\"");
+
+            // the last one leaves: the subscriber goes too
+            second.close();
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> streams.streamsOn(key) == 0,
+                    "the shared subscriber to close with its last stream");
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> !pub.hasMatchingSubscribers(),
+                    "the peer to see no subscriber left");
+        }
+    }
+
     @Test
     void errorsAreAnsweredAsTheRestPluginDoes() throws Exception {
         HttpResponse<String> bad = send(at("a//b").GET());
@@ -250,6 +326,23 @@ class ZenohHttpBridgeTest {
         HttpResponse<String> nobody = send(at("nobody/here?_raw=true").GET());
         assertThat(nobody.statusCode()).isEqualTo(200);
         assertThat(nobody.body()).isEmpty();
+    }
+
+    @Test
+    void theRestRouteUsesTheEventLoopConsumer() throws Exception {
+        // gets, streams and the page are routed from the event loop, puts keep a worker thread
+        var consumer =
+                (org.apache.camel.component.platform.http.spi.PlatformHttpConsumerAware)
+                        main.getCamelContext().getRoute("zenoh-rest").getConsumer();
+        assertThat(consumer.getPlatformHttpConsumer())
+                .isInstanceOf(BridgeHttpEngine.Consumer.class);
+        HttpResponse<String> page = send(at("").GET());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<html");
+        HttpResponse<String> nobody = send(at("nobody/answers").GET());
+        assertThat(nobody.statusCode()).isEqualTo(200);
+        assertThat(nobody.body()).isEqualTo("[]");
+        assertThat(nobody.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
     }
 
     @Test

@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
+import org.apache.camel.Exchange;
+import org.apache.camel.ExchangePattern;
+import org.apache.camel.Processor;
+import org.apache.camel.component.platform.http.PlatformHttpEndpoint;
+import org.apache.camel.component.platform.http.spi.PlatformHttpConsumer;
+import org.apache.camel.component.platform.http.vertx.PlatformHttpResponses;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpConsumer;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpEngine;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
+
+/**
+ * platform-http on Vert.x whose consumer routes the requests that never block (every method but
+ * PUT, PATCH and DELETE: zenoh gets, server-sent events, the page, CORS preflights, refusals)
+ * asynchronously from the event loop, instead of handing each one to a Vert.x worker thread that
+ * then waits for the asynchronous route to finish. The exchange, the route and the response
+ * (written by platform-http's own code, {@link PlatformHttpResponses}) are the same; what goes is
+ * two thread hand-offs and a blocked worker per request. Puts and deletes, which may wait for zenoh
+ * (congestion control BLOCK), keep platform-http's worker thread.
+ */
+final class BridgeHttpEngine extends VertxPlatformHttpEngine {
+
+    private static final Set<HttpMethod> MAY_BLOCK =
+            Set.of(HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
+
+    @Override
+    public PlatformHttpConsumer createConsumer(PlatformHttpEndpoint endpoint, Processor processor) {
+        return new Consumer(
+                endpoint,
+                processor,
+                this,
+                VertxPlatformHttpRouter.getRouterNameFromPort(getServerPort()));
+    }
+
+    static final class Consumer extends VertxPlatformHttpConsumer {
+
+        Consumer(
+                PlatformHttpEndpoint endpoint,
+                Processor processor,
+                VertxPlatformHttpEngine engine,
+                String routerName) {
+            super(endpoint, processor, engine.getHandlers(), routerName);
+        }
+
+        @Override
+        protected void handleRequest(RoutingContext ctx) {
+            PlatformHttpEndpoint endpoint = getEndpoint();
+            if (isSuspended()
+                    || endpoint.isHttpProxy()
+                    || endpoint.isUseBodyHandler()
+                    || MAY_BLOCK.contains(ctx.request().method())) {
+                super.handleRequest(ctx);
+                return;
+            }
+            Exchange exchange = createExchange(false);
+            exchange.setPattern(ExchangePattern.InOut);
+            processHttpRequest(exchange, ctx)
+                    .onComplete(
+                            populated -> {
+                                if (populated.failed()) {
+                                    fail(exchange, ctx, populated.cause());
+                                    return;
+                                }
+                                try {
+                                    createUoW(exchange);
+                                } catch (Exception e) {
+                                    fail(exchange, ctx, e);
+                                    return;
+                                }
+                                getAsyncProcessor()
+                                        .process(exchange, doneSync -> respond(exchange, ctx));
+                            });
+        }
+
+        private void respond(Exchange exchange, RoutingContext ctx) {
+            PlatformHttpEndpoint endpoint = getEndpoint();
+            try {
+                PlatformHttpResponses.write(
+                                ctx,
+                                exchange,
+                                endpoint.getHeaderFilterStrategy(),
+                                endpoint.isMuteException())
+                        .onComplete(
+                                written -> {
+                                    if (written.succeeded()) {
+                                        complete(exchange);
+                                    } else {
+                                        fail(exchange, ctx, written.cause());
+                                    }
+                                });
+            } catch (RuntimeException e) {
+                fail(exchange, ctx, e);
+            }
+        }
+
+        /** As platform-http ends a failed exchange: reported, the request failed, then done. */
+        private void fail(Exchange exchange, RoutingContext ctx, Throwable cause) {
+            getExceptionHandler()
+                    .handleException(
+                            "Failed handling platform-http endpoint " + getEndpoint().getPath(),
+                            cause);
+            ctx.fail(cause);
+            if (getEndpoint().isHandleWriteResponseError() && cause != null) {
+                Exception before = exchange.getException();
+                if (before != null) {
+                    cause.addSuppressed(before);
+                }
+                exchange.setProperty(Exchange.EXCEPTION_CAUGHT, cause);
+                exchange.setException(cause);
+            }
+            complete(exchange);
+        }
+
+        private void complete(Exchange exchange) {
+            doneUoW(exchange);
+            releaseExchange(exchange, false);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.component.zenoh.ZenohReply;
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Priority;
+import io.github.camelzenoh.zenoh.Reliability;
+import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleKind;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The streaming renderers (SSE frames, GET's JSON list) write, byte for byte, what the REST
+ * plugin's JSON tree ({@link RestJson#sample}, {@link RestJson#replies}) renders, for every kind of
+ * value: JSON (valid, invalid, whitespace, numbers, unicode), text (UTF-8 or not, control
+ * characters, quotes, non-BMP), binary, empty, with and without timestamp and schema.
+ */
+class SseFramesTest {
+
+    static Sample sample(
+            String key, byte[] payload, Encoding encoding, SampleKind kind, String ts) {
+        return new Sample(
+                key,
+                payload,
+                encoding,
+                kind,
+                ts,
+                Priority.DATA,
+                CongestionControl.DROP,
+                false,
+                Reliability.RELIABLE,
+                null);
+    }
+
+    static String expected(Sample s) {
+        return "event: "
+                + s.kind().name()
+                + "\ndata: "
+                + RestJson.sample(s.keyExpr(), s.payload(), s.encoding().toString(), s.timestamp())
+                        .toString()
+                + "\n\n";
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static List<Sample> corpus() {
+        Random random = new Random(42);
+        byte[] binary = new byte[1024];
+        random.nextBytes(binary);
+        byte[][] payloads = {
+            null,
+            new byte[0],
+            utf8("plain text"),
+            utf8("quote \" backslash \\ slash / tab \t nl \n cr \r bell \u0007 del \u007f"),
+            utf8("é ü 漢字 😀 \u2028 \u2029 \u0000"),
+            utf8("{\"t\":1,\"f\":1.5e3,\"big\":123456789012345678901234567890,\"a\":[true,null]}"),
+            utf8("  {\"spaced\" : \"x\" }  "),
+            utf8("   "),
+            utf8("{not json"),
+            utf8("42"),
+            utf8("\"a string\""),
+            new byte[] {(byte) 0xff, (byte) 0xfe, 'a'},
+            new byte[] {1, 2, 3, 4, 5, 6, 7, 8},
+            binary
+        };
+        List<Encoding> encodings =
+                List.of(
+                        Encoding.ZENOH_BYTES,
+                        Encoding.ZENOH_STRING,
+                        Encoding.TEXT_PLAIN,
+                        Encoding.APPLICATION_JSON,
+                        Encoding.parse("text/json"),
+                        Encoding.parse("text/json5"),
+                        Encoding.parse("application/octet-stream"),
+                        Encoding.parse("text/plain;charset=utf-8"),
+                        Encoding.parse("application/json;schema"),
+                        Encoding.parse("x/custom;any"));
+        List<Sample> samples = new ArrayList<>();
+        for (byte[] p : payloads) {
+            for (Encoding e : encodings) {
+                for (SampleKind kind : SampleKind.values()) {
+                    for (String ts : new String[] {null, "7386690599959157260/33"}) {
+                        samples.add(sample("a/b/\"k\"/é", p, e, kind, ts));
+                    }
+                }
+            }
+        }
+        return samples;
+    }
+
+    @Test
+    void framesEqualTheTreeRenderingByteForByte() {
+        List<Sample> samples = corpus();
+        SseFrames frames = new SseFrames();
+        StringBuilder all = new StringBuilder();
+        for (Sample s : samples) {
+            SseFrames one = new SseFrames();
+            one.append(s);
+            assertThat(one.frames()).isEqualTo(1);
+            assertThat(new String(one.take(), StandardCharsets.UTF_8))
+                    .as("%s %s %s", s.encoding(), s.kind(), s.timestamp())
+                    .isEqualTo(expected(s));
+            frames.append(s);
+            all.append(expected(s));
+        }
+        // many frames in one batch: concatenated with nothing between them
+        assertThat(frames.frames()).isEqualTo(samples.size());
+        assertThat(new String(frames.take(), StandardCharsets.UTF_8)).isEqualTo(all.toString());
+        // and the renderer starts empty again
+        assertThat(frames.frames()).isZero();
+        assertThat(frames.take()).isEmpty();
+        frames.append(samples.get(5));
+        assertThat(new String(frames.take(), StandardCharsets.UTF_8))
+                .isEqualTo(expected(samples.get(5)));
+    }
+
+    @Test
+    void getRepliesEqualTheTreeRenderingByteForByte() {
+        List<ZenohReply> replies = new ArrayList<>();
+        for (Sample s : corpus()) {
+            boolean ok = s.kind() == SampleKind.PUT; // DELETEs stand for error replies here
+            replies.add(
+                    new ZenohReply(
+                            ok,
+                            s.keyExpr(),
+                            s.payload(),
+                            s.encoding().id(),
+                            s.encoding().schema(),
+                            s.encoding().toString(),
+                            ok ? "PUT" : null,
+                            s.timestamp()));
+        }
+        for (int n : new int[] {0, 1, 2, replies.size()}) {
+            List<ZenohReply> some = replies.subList(0, n);
+            assertThat(new String(RestJson.repliesUtf8(some), StandardCharsets.UTF_8))
+                    .isEqualTo(RestJson.replies(some));
+        }
+        for (ZenohReply r : replies) {
+            assertThat(new String(RestJson.repliesUtf8(List.of(r)), StandardCharsets.UTF_8))
+                    .as("%s ok=%s", r.encoding(), r.ok())
+                    .isEqualTo(RestJson.replies(List.of(r)));
+        }
+    }
+}
