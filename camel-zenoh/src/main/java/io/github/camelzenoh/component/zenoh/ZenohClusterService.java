@@ -41,6 +41,10 @@ public class ZenohClusterService extends AbstractCamelClusterService<ZenohCluste
     private String keyPrefix = DEFAULT_KEY_PREFIX;
     private int quorum = 1;
     private long livelinessTimeoutMillis = 2000;
+
+    /** The wall clock a member's join time is read from (replaced in tests). */
+    private java.util.function.LongSupplier clock = System::currentTimeMillis;
+
     private Session session;
     private Mode mode;
     private String connect;
@@ -120,6 +124,14 @@ public class ZenohClusterService extends AbstractCamelClusterService<ZenohCluste
         c.setConfigFile(configFile);
         c.setMulticastScouting(multicastScouting);
         return c;
+    }
+
+    java.util.function.LongSupplier clock() {
+        return clock;
+    }
+
+    void clock(java.util.function.LongSupplier clock) {
+        this.clock = clock;
     }
 
     public String getKeyPrefix() {

@@ -48,6 +48,16 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     private final String prefix;
     private final Map<Key, Member> members = new ConcurrentSkipListMap<>(ORDER);
     private final Set<String> gone = new HashSet<>();
+
+    /** Token events seen before this member's own key was chosen; view thread only. */
+    private final List<Early> early = new ArrayList<>();
+
+    private record Early(String keyExpr, boolean alive, boolean queried) {}
+
+    /** True once the events seen before this member's key was chosen are applied; view thread. */
+    private boolean keyed;
+
+    private String joinedAs;
     private volatile Member leader;
     private volatile Member local;
     private ExecutorService events;
@@ -96,14 +106,13 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                                 .getExecutorServiceManager()
                                 .newSingleThreadExecutor(this, "ZenohCluster-" + getNamespace())
                         : Executors.newSingleThreadExecutor();
-        long joined = System.currentTimeMillis();
-        Key own =
-                new Key(
-                        String.format("%s%013d%c%s", prefix, joined, SEPARATOR, service.getId()),
-                        joined,
-                        service.getId());
-        local = new Member(own, true);
+        local = null;
+        keyed = false;
+        early.clear();
         try {
+            // the newest member alive now, asked before the liveliness subscriber is declared (a
+            // liveliness query right after it may miss tokens zenoh still sends as its history)
+            long newest = newestJoin(alive(session));
             watcher =
                     session.declareLivelinessSubscriber(
                             prefix + "*",
@@ -115,29 +124,36 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                                                             s.keyExpr(),
                                                             s.kind() == SampleKind.PUT,
                                                             false)));
-            token = session.declareLivelinessToken(own.full());
             // the members alive before this one: waited for, so that a joining member does not
             // lead for a moment because it has not yet heard of the older ones
-            List<Reply> alive;
-            try {
-                alive =
-                        session.livelinessGet(prefix + "*", service.getLivelinessTimeoutMillis())
-                                .get(
-                                        service.getLivelinessTimeoutMillis() + 5000,
-                                        TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
-                LOG.warn(
-                        "zenoh cluster '{}': no answer to the liveliness query in time; deciding"
-                                + " on the members announced so far",
-                        getNamespace());
-                alive = List.of();
-            }
+            List<Reply> alive = alive(session);
+            newest = Math.max(newest, newestJoin(alive));
             List<String> keys = new ArrayList<>();
             for (Reply r : alive) {
                 if (r.ok()) {
                     keys.add(r.sample().keyExpr());
                 }
             }
+            // a member joins as the youngest of those it has heard of, whatever its clock says: a
+            // joining member whose clock is behind never takes leadership from a live leader
+            long joined = Math.max(service.clock().getAsLong(), newest + 1);
+            Key own =
+                    new Key(
+                            String.format(
+                                    "%s%013d%c%s", prefix, joined, SEPARATOR, service.getId()),
+                            joined,
+                            service.getId());
+            local = new Member(own, true);
+            joinedAs = own.full();
+            // on the view's thread: the events that came before are applied now that it is known
+            submit(
+                    () -> {
+                        keyed = true;
+                        List<Early> before = new ArrayList<>(early);
+                        early.clear();
+                        before.forEach(e -> apply(e.keyExpr(), e.alive(), e.queried()));
+                    });
+            token = session.declareLivelinessToken(own.full());
             submit(
                     () -> {
                         keys.forEach(k -> apply(k, true, true));
@@ -155,7 +171,35 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 "zenoh cluster '{}': member {} joined as {}",
                 getNamespace(),
                 service.getId(),
-                own.full());
+                joinedAs);
+    }
+
+    /** The liveliness tokens of this namespace alive now (waited for at most the timeout). */
+    private List<Reply> alive(Session session) throws Exception {
+        try {
+            return session.livelinessGet(prefix + "*", service.getLivelinessTimeoutMillis())
+                    .get(service.getLivelinessTimeoutMillis() + 5000, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            LOG.warn(
+                    "zenoh cluster '{}': no answer to the liveliness query in time; deciding"
+                            + " on the members announced so far",
+                    getNamespace());
+            return List.of();
+        }
+    }
+
+    /** The highest joinMillis among the members' tokens in {@code alive}, 0 when none. */
+    private long newestJoin(List<Reply> alive) {
+        long newest = 0;
+        for (Reply r : alive) {
+            if (r.ok()) {
+                Key k = Key.parse(r.sample().keyExpr(), prefix);
+                if (k != null) {
+                    newest = Math.max(newest, k.joinMillis());
+                }
+            }
+        }
+        return newest;
     }
 
     @Override
@@ -234,7 +278,9 @@ public class ZenohClusterView extends AbstractCamelClusterView {
      */
     private void apply(String keyExpr, boolean alive, boolean queried) {
         Member me = local;
-        if (me == null) {
+        if (me == null || !keyed) {
+            // before this member's own key is chosen (the start-up query runs first)
+            early.add(new Early(keyExpr, alive, queried));
             return;
         }
         Key key = keyExpr.equals(me.key.full()) ? me.key : Key.parse(keyExpr, prefix);

@@ -143,10 +143,21 @@ record ZenohOptions(
                 livelinessKey(c.getLivelinessKey()));
     }
 
-    /** A liveliness token's key: a valid key expression, or null for none. */
+    /**
+     * A liveliness token's key: a valid key expression without wildcards (a token on a/* would
+     * answer a liveliness query for every key it matches), or null for none.
+     */
     private static String livelinessKey(String key) {
         if (key == null || key.isBlank()) {
             return null;
+        }
+        if (key.contains("*") || key.contains("$")) {
+            throw new IllegalArgumentException(
+                    "Invalid value for zenoh option livelinessKey: '"
+                            + key
+                            + "' has a wildcard; a route's token names one key (a token on a"
+                            + " wildcard would answer a liveliness query for every key it"
+                            + " matches)");
         }
         try {
             KeyExpr.validate(key);

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.builder.RouteBuilder;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -93,12 +92,6 @@ class ZenohCarelessUserTest extends ZenohTestSupport {
     }
 
     @Test
-    @Disabled(
-            "open: livelinessKey=cu/alive/* is accepted; the route declares a wildcard token and a"
-                    + " livelinessGet of the concrete key cu/alive/x (or cu/alive/**) returns it,"
-                    + " so one route makes every key it matches look alive. Either refuse"
-                    + " wildcards naming livelinessKey, or document that a wildcard token answers"
-                    + " for every key it matches")
     void aLivelinessKeyWithWildcardsIsRefusedNamingTheOption() {
         assertThatThrownBy(
                         () ->
