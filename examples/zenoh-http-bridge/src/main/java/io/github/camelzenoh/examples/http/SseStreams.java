@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
@@ -44,6 +45,12 @@ final class SseStreams extends AsyncProcessorSupport {
     private static final Logger LOG = LoggerFactory.getLogger(SseStreams.class);
     private static final long KEEP_ALIVE_MS = 15_000;
     private static final Stream[] NONE = new Stream[0];
+
+    /**
+     * Bytes of frames a stream may have handed to Vert.x and not yet written to its connection;
+     * past it the stream's batches are dropped (counted, told in the stream).
+     */
+    static final long MAX_IN_FLIGHT = 1 << 20;
 
     private final Set<Stream> open = ConcurrentHashMap.newKeySet();
 
@@ -93,6 +100,24 @@ final class SseStreams extends AsyncProcessorSupport {
         synchronized (topics) {
             Topic t = topics.get(keyExpr);
             return t == null ? 0 : t.streams.length;
+        }
+    }
+
+    /** The largest number of bytes any stream on the key has handed to Vert.x and not written. */
+    long inFlightOn(String keyExpr) {
+        synchronized (topics) {
+            Topic t = topics.get(keyExpr);
+            return t == null
+                    ? 0
+                    : Arrays.stream(t.streams).mapToLong(s -> s.inFlight.get()).max().orElse(0);
+        }
+    }
+
+    /** Samples dropped so far for the streams on the key (their clients too slow). */
+    long droppedOn(String keyExpr) {
+        synchronized (topics) {
+            Topic t = topics.get(keyExpr);
+            return t == null ? 0 : Arrays.stream(t.streams).mapToLong(s -> s.dropped.sum()).sum();
         }
     }
 
@@ -183,6 +208,7 @@ final class SseStreams extends AsyncProcessorSupport {
         private final String keyExpr;
         private final Runnable done;
         private final LongAdder dropped = new LongAdder();
+        private final AtomicLong inFlight = new AtomicLong();
         private final AtomicBoolean closed = new AtomicBoolean();
         private long droppedReported;
         private long timer = -1;
@@ -214,7 +240,9 @@ final class SseStreams extends AsyncProcessorSupport {
                 return;
             }
             try {
-                if (response.writeQueueFull()) {
+                // a write from this thread waits as a task of the event loop, unseen by
+                // writeQueueFull until it runs: what is handed over and not yet written is bounded
+                if (inFlight.get() > MAX_IN_FLIGHT || response.writeQueueFull()) {
                     dropped.add(samples);
                     return;
                 }
@@ -223,7 +251,9 @@ final class SseStreams extends AsyncProcessorSupport {
                     write(": dropped " + (d - droppedReported) + " samples (client too slow)\n\n");
                     droppedReported = d;
                 }
-                response.write(batch);
+                int bytes = batch.length();
+                inFlight.addAndGet(bytes);
+                response.write(batch).onComplete(written -> inFlight.addAndGet(-bytes));
             } catch (RuntimeException gone) {
                 // the connection closed under the write: its close handler ends the stream
             }

@@ -329,6 +329,79 @@ class ZenohHttpBridgeTest {
     }
 
     @Test
+    void framesWaitingForABusyEventLoopAreBoundedAndTheRestDroppedAndCounted() throws Exception {
+        SseStreams streams = main.getCamelContext().hasService(SseStreams.class);
+        String key = "rest/busy/**";
+        BufferedReader in = sse(key);
+        Loopback.await(Duration.ofSeconds(10), () -> streams.streamsOn(key) == 1, "the stream");
+        io.vertx.core.Vertx vertx =
+                main.getCamelContext()
+                        .hasService(
+                                org.apache.camel.component.platform.http.vertx
+                                        .VertxPlatformHttpServer.class)
+                        .getVertx();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        try (Publisher pub = peer.declarePublisher("rest/busy/x", PublisherOptions.DEFAULT)) {
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    pub::hasMatchingSubscribers,
+                    "the stream's subscriber to reach the peer");
+            // every event loop busy: the stream's writes can only wait as event-loop tasks
+            for (io.netty.util.concurrent.EventExecutor loop : vertx.nettyEventLoopGroup()) {
+                loop.execute(
+                        () -> {
+                            try {
+                                release.await(30, TimeUnit.SECONDS);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
+            }
+            byte[] kib = new byte[1024];
+            long most = 0;
+            // 16 MiB of samples, 22 MiB of frames
+            for (int i = 0; i < 16_384; i++) {
+                pub.put(kib, Encoding.ZENOH_BYTES, null);
+                if (i % 64 == 0) {
+                    most = Math.max(most, streams.inFlightOn(key));
+                }
+            }
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> streams.droppedOn(key) > 0,
+                    "the samples past the bound to be dropped and counted");
+            most = Math.max(most, streams.inFlightOn(key));
+            // at most one batch (< 1 MiB of frames) past the bound
+            assertThat(most).isLessThanOrEqualTo(SseStreams.MAX_IN_FLIGHT + (1 << 20));
+            release.countDown();
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> streams.inFlightOn(key) == 0,
+                    "the waiting frames to be written");
+            // the stream goes on, and tells its client how many it lost
+            pub.put("after".getBytes(StandardCharsets.UTF_8), Encoding.TEXT_PLAIN, null);
+            boolean told =
+                    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                            Duration.ofSeconds(20),
+                            () -> {
+                                String line;
+                                boolean comment = false;
+                                while ((line = in.readLine()) != null
+                                        && !line.contains("\"after\"")) {
+                                    comment |= line.startsWith(": dropped ");
+                                }
+                                return comment;
+                            });
+            assertThat(told).as("a ': dropped N samples' comment in the stream").isTrue();
+        } finally {
+            release.countDown();
+            in.close();
+        }
+        Loopback.await(
+                Duration.ofSeconds(10), () -> streams.streamsOn(key) == 0, "the stream to close");
+    }
+
+    @Test
     void theRestRouteUsesTheEventLoopConsumer() throws Exception {
         // gets, streams and the page are routed from the event loop, puts keep a worker thread
         var consumer =
