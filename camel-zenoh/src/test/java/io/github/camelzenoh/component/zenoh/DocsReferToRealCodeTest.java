@@ -69,7 +69,19 @@ class DocsReferToRealCodeTest {
                     Map.entry("JavaVM", "jni (Rust crate): jni::JavaVM"),
                     Map.entry("PoisonError", "Rust's standard library: std::sync::PoisonError"),
                     Map.entry("NewByteArray", "a JNI function (JNIEnv)"),
-                    Map.entry("NewStringUTF", "a JNI function (JNIEnv)"));
+                    Map.entry("NewStringUTF", "a JNI function (JNIEnv)"),
+                    Map.entry(
+                            "ProducerRecord",
+                            "kafka-clients: org.apache.kafka.clients.producer.ProducerRecord"),
+                    Map.entry(
+                            "DefaultRecord",
+                            "kafka-clients: org.apache.kafka.common.record.DefaultRecord"),
+                    Map.entry(
+                            "MemoryRecordsBuilder",
+                            "kafka-clients: org.apache.kafka.common.record.MemoryRecordsBuilder"),
+                    Map.entry(
+                            "KeyValueHolderIterator",
+                            "camel-kafka: org.apache.camel.component.kafka.producer.support"));
 
     /** Paths the docs name that are not files of the tree, each with what it is. */
     static final Map<String, String> NOT_IN_TREE =
