@@ -124,16 +124,6 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                                                             s.keyExpr(),
                                                             s.kind() == SampleKind.PUT,
                                                             false)));
-            // the members alive before this one: waited for, so that a joining member does not
-            // lead for a moment because it has not yet heard of the older ones
-            List<Reply> alive = alive(session);
-            newest = Math.max(newest, newestJoin(alive));
-            List<String> keys = new ArrayList<>();
-            for (Reply r : alive) {
-                if (r.ok()) {
-                    keys.add(r.sample().keyExpr());
-                }
-            }
             // a member joins as the youngest of those it has heard of, whatever its clock says: a
             // joining member whose clock is behind never takes leadership from a live leader
             long joined = Math.max(service.clock().getAsLong(), newest + 1);
@@ -154,6 +144,16 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                         before.forEach(e -> apply(e.keyExpr(), e.alive(), e.queried()));
                     });
             token = session.declareLivelinessToken(own.full());
+            // the members alive now, asked again after this one's token: waited for, so that a
+            // joining member does not lead for a moment because it has not yet heard of the
+            // older ones, and members starting together see each other's tokens
+            List<Reply> alive = alive(session);
+            List<String> keys = new ArrayList<>();
+            for (Reply r : alive) {
+                if (r.ok()) {
+                    keys.add(r.sample().keyExpr());
+                }
+            }
             submit(
                     () -> {
                         keys.forEach(k -> apply(k, true, true));
