@@ -348,11 +348,36 @@ class BadInputTest extends TwoPeerSessions {
         pub.close();
     }
 
+    /** The live native object count once it has not changed for 300 ms (at most 10 s). */
+    private static long settledLiveObjects() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long last = NativeDiagnostics.liveObjects();
+        long since = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            long now = NativeDiagnostics.liveObjects();
+            if (now != last) {
+                last = now;
+                since = System.nanoTime();
+            } else if (System.nanoTime() - since >= TimeUnit.MILLISECONDS.toNanos(300)) {
+                break;
+            }
+        }
+        return last;
+    }
+
     @Test
     void doubleCloseIsANoOp() {
         Session s =
                 Session.open(SessionConfig.loopbackPeer().withOverride("listen/endpoints", "[]"));
-        long before = NativeDiagnostics.liveObjects();
+        // the count is global: objects of earlier tests that zenoh's threads still release (a
+        // query's handle, a get's collector) must be gone before it is taken
+        long before = settledLiveObjects();
         Publisher pub = s.declarePublisher("test/bad/twice", PublisherOptions.DEFAULT);
         Subscriber sub = s.declareSubscriber("test/bad/twice", SubscriberOptions.DEFAULT, x -> {});
         Queryable q = s.declareQueryable("test/bad/twice", QueryableOptions.DEFAULT, Query::finish);
