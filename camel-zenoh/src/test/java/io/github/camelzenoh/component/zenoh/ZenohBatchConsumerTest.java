@@ -190,6 +190,8 @@ class ZenohBatchConsumerTest extends ZenohTestSupport {
             }
         }
         Waits.until("three samples received", WAIT, () -> ep.received.sum() == 3);
+        // taken from the hand-off by the route thread: a stop before that drops and counts them
+        Waits.until("the route thread took them", WAIT, () -> ep.handoffDepth() == 0);
         // batchTimeout is 10 minutes: the route thread holds the three while waiting for more
         context.getRoute("hold").getConsumer().stop();
         Waits.until(
