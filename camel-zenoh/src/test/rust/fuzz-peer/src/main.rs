@@ -742,7 +742,23 @@ fn storms(connect: String, seed: u64, until: Instant, counts: Arc<Counts>) {
     }
 }
 
+/// zenoh walks a key's chunks recursively; the peer's tokens may have thousands of them, so the
+/// peer's own work runs on a thread with the stack its zenoh threads get (`RUST_MIN_STACK`, set
+/// by the test) rather than on `main`'s 8 MiB.
+const STACK: usize = 64 * 1024 * 1024;
+
 fn main() {
+    let peer = std::thread::Builder::new()
+        .name("fuzz-peer".into())
+        .stack_size(STACK)
+        .spawn(run)
+        .unwrap_or_else(|e| fail(&format!("spawn: {e}")));
+    if peer.join().is_err() {
+        fail("the peer's thread panicked");
+    }
+}
+
+fn run() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let args = Args::parse(&argv);
     let connect = args.required("connect");
