@@ -38,6 +38,14 @@ class ZenohProducerTest extends ZenohTestSupport {
                 from("direct:delete").to("zenoh:out/plain?operation=delete");
                 // re-send by value: received on in/**, sent on by a second route
                 from("zenoh:in/**").to("mock:in").to("zenoh:relay");
+                // a received DELETE stays a delete, single or from a split batch
+                from("zenoh:kind/in/**").to("zenoh:kind/out");
+                from("zenoh:kindbatch/in/**?batchSize=10&batchTimeout=5")
+                        .split(body())
+                        .to("zenoh:kindbatch/out");
+                from("zenoh:kindput/in/**")
+                        .removeHeader(ZenohConstants.SAMPLE_KIND)
+                        .to("zenoh:kindput/out");
                 // re-encode: the endpoint's encoding option beats the received encoding headers
                 from("zenoh:reencode/in/**")
                         .transform(simple("${bodyAs(String)} C"))
@@ -183,6 +191,41 @@ class ZenohProducerTest extends ZenohTestSupport {
             assertThat(s.encoding())
                     .as("the endpoint's encoding, not the received sample's")
                     .isEqualTo(Encoding.TEXT_PLAIN);
+        }
+    }
+
+    @Test
+    void aReceivedDeleteIsRelayedAsADeleteSingleOrFromASplitBatch() throws Exception {
+        awaitConnected();
+        for (String route : new String[] {"kind", "kindbatch"}) {
+            try (Collector c = new Collector(route + "/out")) {
+                Waits.awaitSubscriberSeenByRoutes(context, route + "/out");
+                Waits.awaitSubscriber(peer, route + "/in/x");
+                peer.put(
+                        route + "/in/x",
+                        "v".getBytes(StandardCharsets.UTF_8),
+                        Encoding.ZENOH_STRING,
+                        null,
+                        io.github.camelzenoh.zenoh.Qos.DEFAULT);
+                peer.delete(route + "/in/x", null, io.github.camelzenoh.zenoh.Qos.DEFAULT);
+                Sample put = c.next();
+                assertThat(put.kind()).as(route + ": the put").isEqualTo(SampleKind.PUT);
+                assertThat(put.payload()).asString(StandardCharsets.UTF_8).isEqualTo("v");
+                assertThat(c.next().kind()).as(route + ": the delete").isEqualTo(SampleKind.DELETE);
+            }
+        }
+    }
+
+    @Test
+    void aRouteRemovingTheKindHeaderPutsInstead() throws Exception {
+        awaitConnected();
+        try (Collector c = new Collector("kindput/out")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "kindput/out");
+            Waits.awaitSubscriber(peer, "kindput/in/x");
+            peer.delete("kindput/in/x", null, io.github.camelzenoh.zenoh.Qos.DEFAULT);
+            Sample s = c.next();
+            assertThat(s.kind()).isEqualTo(SampleKind.PUT);
+            assertThat(s.payload()).isEmpty();
         }
     }
 }
