@@ -32,10 +32,10 @@ public final class ZenohConstants {
     public static final String ENCODING_SCHEMA = "CamelZenohEncodingSchema";
 
     @Metadata(
+            label = "consumer",
             description =
                     "PUT or DELETE; for liveliness, PUT when a token appears and"
-                            + " DELETE when it disappears. Set by the consumer; a put endpoint"
-                            + " sends a message of kind DELETE as a delete.",
+                            + " DELETE when it disappears.",
             javaType = "String")
     public static final String SAMPLE_KIND = "CamelZenohSampleKind";
 

@@ -209,28 +209,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
 
     private ZenohOperation operation(Message m) {
         Object header = m.getHeader(ZenohConstants.OPERATION);
-        if (header != null) {
-            return ZenohOptions.parse(
-                    ZenohOperation.class, "header " + ZenohConstants.OPERATION, header.toString());
-        }
-        ZenohOperation op = options.operation();
-        return op == ZenohOperation.PUT && receivedDelete(m) ? ZenohOperation.DELETE : op;
-    }
-
-    /**
-     * The value path keeps a sample's kind: a received DELETE (header CamelZenohSampleKind, or a
-     * ZenohSample body from a split batch) is re-sent as a delete by a put endpoint. A batch body
-     * is not one sample: its ZenohSample elements keep their own kinds.
-     */
-    private boolean receivedDelete(Message m) {
-        Object body = m.getBody();
-        if (body instanceof ZenohSample s) {
-            return "DELETE".equals(s.kind());
-        }
-        if (batch && (body instanceof Iterable<?> || body instanceof Object[])) {
-            return false;
-        }
-        return "DELETE".equals(m.getHeader(ZenohConstants.SAMPLE_KIND));
+        return header == null
+                ? options.operation()
+                : ZenohOptions.parse(
+                        ZenohOperation.class,
+                        "header " + ZenohConstants.OPERATION,
+                        header.toString());
     }
 
     /**
