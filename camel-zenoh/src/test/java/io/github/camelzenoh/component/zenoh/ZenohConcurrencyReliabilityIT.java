@@ -83,13 +83,6 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
 
     @Test
     void sendsOnItsOwnSessionWhileTheRouteStopsAndStarts() throws Exception {
-        // Open defect (docs/reliability.md R2): a successful send goes missing now and then (1 of
-        // 219,060 after the no-loss suite in the same JVM); not understood yet. Until fixed: full
-        // form only, so that a known defect does not hide new ones.
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                ReliabilitySuite.FULL || Boolean.getBoolean("camelzenoh.openDefects"),
-                "open defect: rare lost sends when a route on its own session is stopped under"
-                        + " load; runs with -Dcamelzenoh.full=true or -Dcamelzenoh.openDefects=true");
         hammer("sole", "conc/sole");
     }
 
