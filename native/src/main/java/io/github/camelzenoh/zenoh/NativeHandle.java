@@ -91,15 +91,26 @@ abstract class NativeHandle implements AutoCloseable {
      * flight, else when the last one has ended and freed it (at most {@code timeout}). Returns true
      * when it is freed. Closing a session right after closing a publisher must use this: a put
      * still in flight on the publisher does not hold the session, and zenoh accepts a put racing
-     * the session's close without sending it. Costs nothing per call.
+     * the session's close without sending it. An interrupt does not cut the wait short (the caller
+     * would then close the session under that put): it is kept for the caller, whose interrupt
+     * status is set again on return. Costs nothing per call.
      */
     public final boolean closeAndAwait(java.time.Duration timeout) {
         markClosed();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean interrupted = false;
         try {
-            return freed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return freed.getCount() == 0;
+            for (; ; ) {
+                try {
+                    return freed.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -14,7 +14,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,6 +77,44 @@ class CloseRaceTest extends TwoPeerSessions {
             assertThat(closed.get()).as("every worker saw the close").isEqualTo(threads.size());
             assertThat(ok.get()).isPositive();
         }
+    }
+
+    /**
+     * A thread interrupted before it closes a publisher with a call in flight still waits for that
+     * call, and keeps its interrupt: returning at once would let its caller close the session under
+     * the call, and zenoh drops a put racing its session's close although the put returned. Camel's
+     * forced route stop does this: it interrupts its shutdown thread, then stops the route's
+     * producer on it.
+     */
+    @Test
+    void closeAndAwaitOnAnInterruptedThreadStillWaitsForTheCallInFlight() throws Exception {
+        Publisher pub = a.declarePublisher("test/race/interrupted", PublisherOptions.DEFAULT);
+        pub.acquire(); // a call in flight
+        AtomicReference<Boolean> freed = new AtomicReference<>();
+        AtomicBoolean interruptKept = new AtomicBoolean();
+        Thread closer =
+                new Thread(
+                        () -> {
+                            Thread.currentThread().interrupt();
+                            freed.set(pub.closeAndAwait(Duration.ofSeconds(30)));
+                            interruptKept.set(Thread.currentThread().isInterrupted());
+                        },
+                        "interrupted-closer");
+        try {
+            closer.start();
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> closer.getState() == Thread.State.TIMED_WAITING || !closer.isAlive(),
+                    "the closer waiting or done");
+            assertThat(closer.isAlive())
+                    .as("closeAndAwait still waits for the call in flight")
+                    .isTrue();
+        } finally {
+            pub.release(); // the call ends: the publisher is freed
+        }
+        closer.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(freed.get()).as("freed before closeAndAwait returned").isTrue();
+        assertThat(interruptKept.get()).as("the closer's interrupt kept").isTrue();
     }
 
     @Test

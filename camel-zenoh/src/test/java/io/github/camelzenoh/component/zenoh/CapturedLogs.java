@@ -26,10 +26,20 @@ import org.slf4j.spi.SLF4JServiceProvider;
  * The tests' SLF4J backend: keeps the last {@link #CAPACITY} log lines (INFO and above) in memory
  * (message and the messages of its throwable's chain), prints nothing. Tests that assert on what
  * the component logs (e.g. that no secret is ever logged) read {@link #lines()}.
+ *
+ * <p>With {@code -Dcamelzenoh.test.echoLogs=true} (diagnosis) every line is also printed to
+ * standard output with the wall-clock time and thread, and zenoh's own DEBUG events (loggers {@code
+ * zenoh.*}, as far as the zenoh log filter, e.g. RUST_LOG, lets them through) are kept too. zenoh's
+ * events are stamped when the {@code zenoh-log} thread hands them over, a little after they
+ * happened.
  */
 public final class CapturedLogs implements SLF4JServiceProvider {
 
     static final int CAPACITY = 10_000;
+    private static final boolean ECHO = Boolean.getBoolean("camelzenoh.test.echoLogs");
+    private static final java.time.format.DateTimeFormatter TIME =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
+                    .withZone(java.time.ZoneOffset.UTC);
     private static final Deque<String> LINES = new ArrayDeque<>();
 
     private final ConcurrentMap<String, Logger> loggers = new ConcurrentHashMap<>();
@@ -50,6 +60,14 @@ public final class CapturedLogs implements SLF4JServiceProvider {
     }
 
     static void add(String line) {
+        if (ECHO) {
+            System.out.println(
+                    TIME.format(java.time.Instant.now())
+                            + " ["
+                            + Thread.currentThread().getName()
+                            + "] "
+                            + line);
+        }
         synchronized (LINES) {
             if (LINES.size() == CAPACITY) {
                 LINES.removeFirst();
@@ -116,10 +134,13 @@ public final class CapturedLogs implements SLF4JServiceProvider {
             return false;
         }
 
-        /** INFO and above: what a default logging setup shows (debug would slow every test). */
+        /**
+         * INFO and above: what a default logging setup shows (debug would slow every test); in echo
+         * mode zenoh's own debug events as well.
+         */
         @Override
         public boolean isDebugEnabled() {
-            return false;
+            return ECHO && name.startsWith("zenoh.");
         }
 
         @Override

@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.Exchange;
@@ -82,14 +83,43 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
 
     @Test
     void sendsOnItsOwnSessionWhileTheRouteStopsAndStarts() throws Exception {
-        // Open defect (docs/reliability.md R2): a successful send goes missing now and then (1 of
-        // 219,060 after the no-loss suite in the same JVM); not understood yet. Until fixed: full
-        // form only, so that a known defect does not hide new ones.
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                ReliabilitySuite.FULL || Boolean.getBoolean("camelzenoh.openDefects"),
-                "open defect: rare lost sends when a route on its own session is stopped under"
-                        + " load; runs with -Dcamelzenoh.full=true or -Dcamelzenoh.openDefects=true");
         hammer("sole", "conc/sole");
+    }
+
+    /**
+     * A route stop or start as the chaos thread saw it: wall-clock time (to set next to zenoh's
+     * log) and the sequence number each sending thread was at.
+     */
+    private record Event(long wallMillis, String what, long restart, int[] seqs) {
+        @Override
+        public String toString() {
+            return java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
+                            .withZone(java.time.ZoneOffset.UTC)
+                            .format(java.time.Instant.ofEpochMilli(wallMillis))
+                    + " "
+                    + what
+                    + " #"
+                    + restart
+                    + " at seqs "
+                    + Arrays.toString(seqs);
+        }
+    }
+
+    private static Event event(String what, long restart, AtomicIntegerArray progress) {
+        int[] seqs = new int[progress.length()];
+        for (int t = 0; t < seqs.length; t++) {
+            seqs[t] = progress.get(t);
+        }
+        return new Event(System.currentTimeMillis(), what, restart, seqs);
+    }
+
+    /** zenoh's own warnings and errors logged since the case began (at most 20, distinct). */
+    private static List<String> zenohWarnings() {
+        return CapturedLogs.lines().stream()
+                .filter(l -> l.startsWith("WARN zenoh.") || l.startsWith("ERROR zenoh."))
+                .distinct()
+                .limit(20)
+                .toList();
     }
 
     private static byte[] id(int thread, int seq) {
@@ -103,6 +133,9 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
         int minRestarts = ReliabilitySuite.scale("concurrencyRestarts", 10, 100);
         int maxPerThread = 50 * perThread;
         awaitConnected();
+        // zenoh's own warnings and errors (e.g. a link closed, data it dropped) are counted from
+        // here
+        CapturedLogs.clear();
         BitSet[] delivered = new BitSet[THREADS];
         BitSet[] succeeded = new BitSet[THREADS];
         BitSet[] rejectedAfterSend = new BitSet[THREADS];
@@ -150,6 +183,10 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
             List<Long> gracefulStops = new java.util.concurrent.CopyOnWriteArrayList<>();
             List<Long> forcedStops = new java.util.concurrent.CopyOnWriteArrayList<>();
             LongAdder startNanos = new LongAdder();
+            // where each sender is (its current sequence number), and the route's stops and starts
+            // against it: the diagnosis of a lost send names the restarts around it
+            AtomicIntegerArray progress = new AtomicIntegerArray(THREADS);
+            List<Event> events = new java.util.concurrent.CopyOnWriteArrayList<>();
             ExecutorService pool = Executors.newFixedThreadPool(THREADS + 1);
             long start = System.nanoTime();
             try {
@@ -163,6 +200,11 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
                                         // the tenth graceful for up to 1 s
                                         long t0 = System.nanoTime();
                                         boolean graceful = restarts.get() % 10 == 9;
+                                        events.add(
+                                                event(
+                                                        graceful ? "graceful stop" : "forced stop",
+                                                        restarts.get(),
+                                                        progress));
                                         if (graceful) {
                                             // under continuous sends the direct consumer keeps
                                             // taking exchanges
@@ -176,10 +218,12 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
                                         }
                                         long t1 = System.nanoTime();
                                         (graceful ? gracefulStops : forcedStops).add(t1 - t0);
+                                        events.add(event("stopped", restarts.get(), progress));
                                         Thread.sleep(5);
                                         long t2 = System.nanoTime();
                                         context.getRouteController().startRoute(route);
                                         startNanos.add(System.nanoTime() - t2);
+                                        events.add(event("started", restarts.get(), progress));
                                         restarts.incrementAndGet();
                                     }
                                     return null;
@@ -197,6 +241,7 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
                                                                 || restarts.get() < minRestarts);
                                                 i++) {
                                             int seq = i;
+                                            progress.lazySet(thread, i);
                                             // block=false: while the route is stopped, direct fails
                                             // at once
                                             Exchange e =
@@ -302,7 +347,32 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
                                     + missing.cardinality()
                                     + ": "
                                     + ranges);
+                    for (int i = missing.nextSetBit(0), n = 0;
+                            i >= 0 && n < 20;
+                            i = missing.nextSetBit(i + 1), n++) {
+                        Event before = null;
+                        Event after = null;
+                        for (Event ev : events) {
+                            if (ev.seqs()[t] <= i) {
+                                before = ev;
+                            } else if (after == null) {
+                                after = ev;
+                            }
+                        }
+                        System.out.println(
+                                "diagnosis: thread "
+                                        + t
+                                        + " seq "
+                                        + i
+                                        + " lost between ["
+                                        + before
+                                        + "] and ["
+                                        + after
+                                        + "]");
+                    }
                 }
+                events.forEach(ev -> System.out.println("diagnosis: route " + ev));
+                zenohWarnings().forEach(l -> System.out.println("diagnosis: " + l));
                 throw e;
             }
             Waits.assertNothingArrivesWithin(
@@ -386,6 +456,10 @@ class ZenohConcurrencyReliabilityIT extends ZenohTestSupport {
                             + (unexpected == 0)
                             + ")");
             ReliabilitySuite.figure(SUITE, prefix + "duplicates", duplicates.sum());
+            ReliabilitySuite.figure(
+                    SUITE,
+                    prefix + "zenohWarnings",
+                    zenohWarnings().size() + " " + zenohWarnings());
             ReliabilitySuite.figure(
                     SUITE,
                     prefix + "routeRestarts",
