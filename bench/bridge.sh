@@ -145,9 +145,10 @@ declare -A figs
 failed=0
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-# JIT warm-up of both doors (not counted)
+# JIT warm-up of both doors (not counted): as long as a pass (half a pass left the bridge's C2
+# compiler busy for 14 µs per request in its first pass)
 for port in "$rest_http" "$bridge_http" $([ "$sse" = 1 ] && echo "$sse_http"); do
-  wrk -t2 -c16 -d"$(( wrk_s > 1 ? wrk_s / 2 : 1 ))s" "http://127.0.0.1:$port/bench/get" > /dev/null
+  wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
 done
 echo "# GET: wrk -t2 -c16 on /bench/get, 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
 for pass in $(seq "$passes"); do
