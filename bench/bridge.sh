@@ -8,30 +8,44 @@
 #        |  tcp/127.0.0.1
 #   zbench queryable / zbench pub  (bench/rust; peers listening on loopback, connected to the router)
 #        |  tcp/127.0.0.1 (direct, as the plugin is inside the router)
-#   zenoh-http-bridge (peer connected to the router and to the queryable and publisher; HTTP port B)
+#   zenoh-http-bridge, GET door: a peer linked to the queryable only (HTTP port B)
+#   zenoh-http-bridge, SSE door: a peer linked to the router and the queryable (HTTP port S)
+#
+# The GET door has no link to the router: a peer that reaches the queryable both directly and
+# through the router sends its queries through the router (zenoh's BestMatching picks that face;
+# measured: the router then spends 20-25 µs per bridge GET), an extra hop the plugin, inside the
+# router, does not have. BRIDGE_GET_VIA_ROUTER=1 links the GET door to the router too. Each GET
+# pass reports the router's CPU per request, which shows such a hop.
 #
 #   bench/bridge.sh            3 passes: 10 s wrk runs, 8 s SSE windows (~3 min)
 #   bench/bridge.sh --quick    1 pass, 5 s / 4 s
 #   bench/bridge.sh --smoke    1 pass, 1 s each: proves it runs (figures meaningless)
+#   bench/bridge.sh [mode] --get-only   the GET part alone (no SSE; prints only the GET ratio)
 #
 # Prints one line per figure, then `RATIO http_get_vs_rest_plugin`, `RATIO sse_<size>_vs_rest_plugin`
 # and `RATIO sse_vs_rest_plugin` (geometric mean of the two sizes); bridge / plugin, > 1 = bridge
 # faster. Each figure also gives the serving process's CPU time per request / per delivered event
-# (the HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates.
+# (the HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates,
+# and each GET pass that time split by thread (kernel thread names, digits dropped: Vert.x event
+# loop, zenoh's runtime threads rx/tx/net/app, Camel's pools, GC, JIT compilers).
 # Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
-# ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build), BRIDGE_JAVA_OPTS.
+# ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build), BRIDGE_JAVA_OPTS
+# (default -Xms512m -Xmx512m), BRIDGE_ARGS (more --name=value arguments for the bridge),
+# BRIDGE_GET_VIA_ROUTER=1 (see above).
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-mode=full passes=3 wrk_s=10 sse_s=8 warm_s=2
-case "${1:-}" in
-  "") ;;
-  --quick) mode=quick passes=1 wrk_s=5 sse_s=4 warm_s=1 ;;
-  --smoke) mode=smoke passes=1 wrk_s=1 sse_s=1 warm_s=0.5 ;;
-  *) echo "usage: bench/bridge.sh [--quick|--smoke]" >&2; exit 2 ;;
-esac
+mode=full passes=3 wrk_s=10 sse_s=8 warm_s=2 sse=1
+for arg in "$@"; do
+  case "$arg" in
+    --quick) mode=quick passes=1 wrk_s=5 sse_s=4 warm_s=1 ;;
+    --smoke) mode=smoke passes=1 wrk_s=1 sse_s=1 warm_s=0.5 ;;
+    --get-only) sse=0 ;;
+    *) echo "usage: bench/bridge.sh [--quick|--smoke] [--get-only]" >&2; exit 2 ;;
+  esac
+done
 command -v wrk >/dev/null || { echo "bench/bridge.sh: wrk not found (apt-get install -y wrk)" >&2; exit 1; }
 
 target_dir="${CARGO_TARGET_DIR:-$HOME/.cache/camel-zenoh/cargo-target}"
@@ -46,8 +60,9 @@ fi
 
 out_dir="bench/java/target"
 mkdir -p "$out_dir"
-out="$out_dir/bench-bridge-$mode.txt"
-logs="$out_dir/bench-bridge-logs-$mode"
+suffix=$mode; [ "$sse" = 1 ] || suffix=$mode-get
+out="$out_dir/bench-bridge-$suffix.txt"
+logs="$out_dir/bench-bridge-logs-$suffix"
 rm -rf "$logs"; mkdir -p "$logs"
 stage="$(mktemp -d "${TMPDIR:-/tmp}/camel-zenoh-bridge-bench.XXXXXX")"
 cp "$target_dir/release/zbench" "$target_dir/release/rest-plugin-ref" "$stage/"
@@ -55,15 +70,16 @@ cp "$target_dir/release/zbench" "$target_dir/release/rest-plugin-ref" "$stage/"
 # shellcheck source=bench/lib/held.sh
 . "$root/bench/lib/held.sh"
 
-router_port=$(free_port); rest_http=$(free_port); bridge_http=$(free_port)
-q_port=$(free_port); bridge_zenoh=$(free_port)
+router_port=$(free_port); rest_http=$(free_port); bridge_http=$(free_port); sse_http=$(free_port)
+q_port=$(free_port); bridge_zenoh=$(free_port); sse_zenoh=$(free_port)
 router="tcp/127.0.0.1:$router_port"
 {
   echo "# machine: $(nproc) CPUs, $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(uname -sr)"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# java: $(java -version 2>&1 | head -1); wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- examples camel-zenoh native || echo ' (+ local changes)')"
-  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 -c16, SSE 10 clients ${sse_s} s after ${warm_s} s)"
+  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 -c16, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
+  echo "# bridge: java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
 } | tee "$out"
 
 start_held rest "$stage/rest-plugin-ref" "$rest_http" "$router"
@@ -71,15 +87,47 @@ rest_pid=${pids[-1]}
 start_held queryable "$stage/zbench" queryable --listen "tcp/127.0.0.1:$q_port" --connect "$router" \
   --key bench/get --size 1024
 cp_bridge="$app/target/classes:$(cat "$app/target/classpath.txt")"
-# shellcheck disable=SC2086
-java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
-  --http.port="$bridge_http" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$bridge_zenoh" \
-  --zenoh.connect="$router,tcp/127.0.0.1:$q_port" --bridge.demo=false \
-  > "$logs/bridge.log" 2>&1 &
-pids+=($!)
+# start_bridge <log> <http port> <zenoh port> <connect>: the bridge as ./run-bridge.sh runs it
+start_bridge() {
+  # shellcheck disable=SC2086
+  java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
+    --http.port="$2" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$3" \
+    --zenoh.connect="$4" --bridge.demo=false ${BRIDGE_ARGS:-} > "$logs/$1.log" 2>&1 &
+  pids+=($!)
+}
+get_connect="tcp/127.0.0.1:$q_port"
+[ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && get_connect="$router,$get_connect"
+start_bridge bridge "$bridge_http" "$bridge_zenoh" "$get_connect"
 bridge_pid=$!
+if [ "$sse" = 1 ]; then
+  start_bridge bridge-sse "$sse_http" "$sse_zenoh" "$router,tcp/127.0.0.1:$q_port"
+  sse_pid=$!
+fi
 # cpu_us <pid>: user + system CPU time of the process so far, in µs (clock ticks of 10 ms)
 cpu_us() { awk '{sub(/.*\) /, ""); print ($12 + $13) * 10000}' "/proc/$1/stat"; }
+# thread_cpu <pid>: "<thread group>\t<µs>" for the live threads of the process, grouped by their
+# kernel name (15 characters) without its number: "vert.x-eventloo", "rx", "GC Thread", ...
+thread_cpu() {
+  cat /proc/"$1"/task/*/stat 2>/dev/null | awk '{
+    name = $0; sub(/^[0-9]+ \(/, "", name); sub(/\) [^)]*$/, "", name)
+    rest = $0; sub(/.*\) /, "", rest); split(rest, f, " ")
+    gsub(/#[0-9]+/, "", name); sub(/[-_ ]*[0-9]+$/, "", name)
+    t[name] += (f[12] + f[13]) * 10000
+  } END { for (n in t) print n "\t" t[n] }'
+}
+# by_thread <before> <after> <total µs> <requests>: the CPU of the run per request by thread group,
+# largest first (groups under 1 µs/request summed as "rest"; threads that ended as "ended")
+by_thread() {
+  awk -F'\t' -v total="$3" -v n="$4" '
+    FNR == NR { a[$1] = $2; next }
+    { d = $2 - a[$1]; if (d > 0) { g[$1] = d; sum += d } }
+    END {
+      if (total > sum) g["ended"] = total - sum
+      for (k in g) if (g[k] / n < 1 && k != "ended") { g["rest"] += g[k]; delete g[k] }
+      for (k in g) printf "%s\t%.1f\n", k, g[k] / n
+    }' <(printf '%s\n' "$1") <(printf '%s\n' "$2") | sort -t$'\t' -k2,2 -gr |
+    awk -F'\t' '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 } END { print "" }'
+}
 
 # until_ok <what> <cmd...>: retries cmd for 60 s
 until_ok() {
@@ -91,42 +139,46 @@ until_ok() {
 answers() { curl -sf "http://127.0.0.1:$1/bench/get" | grep -q '0123456789012345678901234567890'; }
 until_ok "REST plugin answers GET" answers "$rest_http"
 until_ok "bridge answers GET" answers "$bridge_http"
+[ "$sse" = 1 ] && until_ok "SSE bridge answers GET" answers "$sse_http"
 
 declare -A figs
 failed=0
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-# JIT warm-up of both doors (not counted)
-for port in "$rest_http" "$bridge_http"; do
-  wrk -t2 -c16 -d"$(( wrk_s > 1 ? wrk_s / 2 : 1 ))s" "http://127.0.0.1:$port/bench/get" > /dev/null
+# JIT warm-up of both doors (not counted): as long as a pass (half a pass left the bridge's C2
+# compiler busy for 14 µs per request in its first pass)
+for port in "$rest_http" "$bridge_http" $([ "$sse" = 1 ] && echo "$sse_http"); do
+  wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
 done
 echo "# GET: wrk -t2 -c16 on /bench/get, 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
 for pass in $(seq "$passes"); do
   for door in rest bridge; do
     port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
-    c0=$(cpu_us "$pid")
+    c0=$(cpu_us "$pid"); t0=$(thread_cpu "$pid"); r0=$(cpu_us "$rest_pid")
     wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$logs/wrk-$door-$pass.txt"
     if grep -q 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt"; then
       echo "ERROR $door GET: $(grep 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt")" | tee -a "$out"; exit 1
     fi
-    c1=$(cpu_us "$pid")
+    c1=$(cpu_us "$pid"); t1=$(thread_cpu "$pid"); r1=$(cpu_us "$rest_pid")
     rps=$(awk '/^Requests\/sec:/ {print $2}' "$logs/wrk-$door-$pass.txt")
     lat=$(awk '/^    Latency/ {print $2}' "$logs/wrk-$door-$pass.txt")
     n=$(awk '/requests in/ {print $1}' "$logs/wrk-$door-$pass.txt")
     cpu=$(awk -v a="$c0" -v b="$c1" -v n="$n" 'BEGIN {printf "%.1f", (b - a) / n}')
     echo "get $door pass $pass: $rps req/s (mean latency $lat; server CPU $cpu µs/request)" | tee -a "$out"
+    echo "#   $door CPU by thread, µs/request: $(by_thread "$t0" "$t1" $((c1 - c0)) "$n")$([ "$door" = bridge ] && awk -v a="$r0" -v b="$r1" -v n="$n" 'BEGIN {printf "; the router meanwhile: %.1f", (b - a) / n}')" | tee -a "$out"
     figs[get_$door]="${figs[get_$door]:-} $rps"
   done
 done
 
-for size in 8 1024; do
+sizes="8 1024"; [ "$sse" = 1 ] || sizes=""
+for size in $sizes; do
   label=$([ "$size" = 8 ] && echo 8B || echo 1KiB)
   echo "# SSE fan-out, $label: 10 clients on /bench/sse/$label, Rust publisher (BLOCK) at full rate; events/s summed over the clients (slowest client)" | tee -a "$out"
   start_held "pub$label" "$stage/zbench" pub --listen "tcp/127.0.0.1:$(free_port)" --connect "$router" \
     --key "bench/sse/$label" --size "$size"
   for pass in $(seq "$passes"); do
     for door in rest bridge; do
-      port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
+      port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$sse_http pid=$sse_pid
       c0=$(cpu_us "$pid")
       if ! r=$("$python" bench/python/sse_count.py --port "$port" --path "/bench/sse/$label" --clients 10 \
         --warmup-s "$warm_s" --seconds "$sse_s" --timeout-s 60 2>&1); then
@@ -150,6 +202,12 @@ done
 # shellcheck disable=SC2086
 {
   g_rest=$(median ${figs[get_rest]}); g_bridge=$(median ${figs[get_bridge]})
+  if [ "$sse" = 0 ]; then
+    echo "# medians: get rest $g_rest bridge $g_bridge req/s"
+    echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+    awk -v a="$g_bridge" -v b="$g_rest" 'BEGIN {printf "RATIO http_get_vs_rest_plugin %.3f\n", a/b}'
+    exit 0
+  fi
   s8_rest=$(median ${figs[sse_8B_rest]}); s8_bridge=$(median ${figs[sse_8B_bridge]})
   s1_rest=$(median ${figs[sse_1KiB_rest]}); s1_bridge=$(median ${figs[sse_1KiB_bridge]})
   echo "# medians: get rest $g_rest bridge $g_bridge req/s; sse 8B rest $s8_rest bridge $s8_bridge; sse 1KiB rest $s1_rest bridge $s1_bridge events/s"

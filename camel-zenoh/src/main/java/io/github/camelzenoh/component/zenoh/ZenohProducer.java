@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * {@code to("zenoh:...")}: put and delete go through a publisher declared at start on the
  * endpoint's declared key expression (synchronously: a put is a hand-over to zenoh's queues); get
  * is asynchronous — no Camel thread waits for replies, and the exchange continues on the producer's
- * own pool once zenoh reports the query over (all replies in, or its timeout).
+ * own pool once zenoh reports the query over (all replies in, or its timeout), or on the executor
+ * the exchange names ({@link ZenohConstants#GET_EXECUTOR}).
  */
 public class ZenohProducer extends DefaultAsyncProducer {
 
@@ -125,23 +127,43 @@ public class ZenohProducer extends DefaultAsyncProducer {
     }
 
     /**
-     * Continues a get's exchange on the producer's pool, or, once that is shut down (the producer
-     * stopped with the get in flight), on a thread of its own: never on the calling zenoh thread
-     * nor under a lock its caller holds.
+     * Where a get's exchange continues: the executor the exchange names ({@link
+     * ZenohConstants#GET_EXECUTOR}), else the producer's pool.
      */
-    private void continueElsewhere(ExecutorService pool, Runnable finish) {
-        if (pool != null) {
-            try {
-                pool.execute(finish);
+    private Executor continuation(Exchange exchange) {
+        return exchange.getProperty(ZenohConstants.GET_EXECUTOR) instanceof Executor named
+                ? named
+                : continuation();
+    }
+
+    /**
+     * Continues a get's exchange on the given executor; if that rejects it, on the producer's pool;
+     * once that is shut down too (the producer stopped with the get in flight), on a thread of its
+     * own: never on the calling zenoh thread nor under a lock its caller holds.
+     */
+    private void continueElsewhere(Executor next, Runnable finish) {
+        if (next != null && execute(next, finish)) {
+            return;
+        }
+        if (next != continuation) {
+            ExecutorService pool = continuation();
+            if (pool != null && execute(pool, finish)) {
                 return;
-            } catch (RejectedExecutionException stopped) {
-                // below
             }
         }
         endpoint.getCamelContext()
                 .getExecutorServiceManager()
                 .newThread(continuationName(), finish)
                 .start();
+    }
+
+    private static boolean execute(Executor executor, Runnable task) {
+        try {
+            executor.execute(task);
+            return true;
+        } catch (RejectedExecutionException stopped) {
+            return false;
+        }
     }
 
     @Override
@@ -468,7 +490,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             ZenohMessages.payload(exchange, body, "get"),
                             ZenohMessages.encoding(m, body, options.encoding()));
         }
-        ExecutorService next = continuation();
+        Executor next = continuation(exchange);
         long timeout = c.getTimeout();
         long started = System.nanoTime();
         ReplyListener listener =
@@ -518,7 +540,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
      */
     private boolean livelinessGet(Exchange exchange, String override, AsyncCallback callback) {
         String key = override != null ? override : endpoint.getKeyExpr();
-        ExecutorService next = continuation();
+        Executor next = continuation(exchange);
         endpoint.session()
                 .livelinessGet(key, endpoint.getConfiguration().getTimeout())
                 .whenComplete(

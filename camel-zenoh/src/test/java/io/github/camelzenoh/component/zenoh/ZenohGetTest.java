@@ -16,8 +16,12 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.camel.AsyncProcessor;
@@ -55,6 +59,9 @@ class ZenohGetTest extends ZenohTestSupport {
                         .to("zenoh:svc/never?operation=get&timeout=500");
                 from("direct:mixed").to("zenoh:svc/mixed?operation=get&consolidation=none");
                 from("direct:string").to("zenoh:svc/string?operation=get");
+                from("direct:named")
+                        .to("zenoh:svc/named?operation=get")
+                        .process(e -> e.setProperty("continuedOn", Thread.currentThread()));
             }
         };
     }
@@ -347,6 +354,43 @@ class ZenohGetTest extends ZenohTestSupport {
         assertThat(e.getException()).isInstanceOf(ZenohReplyException.class);
         assertThat(((ZenohReplyException) e.getException()).getReply().payloadAsString())
                 .isEqualTo("Timeout");
+    }
+
+    @Test
+    void aGetContinuesOnTheExecutorItsExchangeNames() throws Exception {
+        queryable(
+                "svc/named",
+                q -> {
+                    q.reply("svc/named", utf8("here"), Encoding.TEXT_PLAIN, null);
+                    q.finish();
+                });
+        awaitConnected();
+        ExecutorService named =
+                Executors.newSingleThreadExecutor(r -> new Thread(r, "named-continuation"));
+        try {
+            Exchange e =
+                    template.request(
+                            "direct:named", x -> x.setProperty(ZenohConstants.GET_EXECUTOR, named));
+            assertThat(e.getException()).isNull();
+            assertThat(e.getMessage().getBody(String.class)).isEqualTo("here");
+            assertThat(e.getProperty("continuedOn", Thread.class).getName())
+                    .isEqualTo("named-continuation");
+
+            // an executor that refuses the task: the producer's own pool continues the exchange
+            Executor refusing =
+                    task -> {
+                        throw new RejectedExecutionException("refused");
+                    };
+            Exchange r =
+                    template.request(
+                            "direct:named",
+                            x -> x.setProperty(ZenohConstants.GET_EXECUTOR, refusing));
+            assertThat(r.getException()).isNull();
+            assertThat(r.getMessage().getBody(String.class)).isEqualTo("here");
+            assertThat(r.getProperty("continuedOn", Thread.class).getName()).contains("ZenohGet");
+        } finally {
+            named.shutdownNow();
+        }
     }
 
     @Test

@@ -4,9 +4,12 @@
  */
 package io.github.camelzenoh.examples.http;
 
+import io.github.camelzenoh.component.zenoh.ZenohConstants;
+import io.vertx.core.Context;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
 import org.apache.camel.Processor;
@@ -23,8 +26,10 @@ import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
  * asynchronously from the event loop, instead of handing each one to a Vert.x worker thread that
  * then waits for the asynchronous route to finish. The exchange, the route and the response
  * (written by platform-http's own code, {@link PlatformHttpResponses}) are the same; what goes is
- * two thread hand-offs and a blocked worker per request. Puts and deletes, which may wait for zenoh
- * (congestion control BLOCK), keep platform-http's worker thread.
+ * two thread hand-offs and a blocked worker per request. A zenoh get's exchange continues on the
+ * request's event loop ({@link ZenohConstants#GET_EXECUTOR}), so its response is rendered and
+ * written there, with no hand-off through the producer's pool. Puts and deletes, which may wait for
+ * zenoh (congestion control BLOCK), keep platform-http's worker thread.
  */
 final class BridgeHttpEngine extends VertxPlatformHttpEngine {
 
@@ -62,6 +67,9 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
             }
             Exchange exchange = createExchange(false);
             exchange.setPattern(ExchangePattern.InOut);
+            Context eventLoop = ctx.vertx().getOrCreateContext();
+            Executor continuation = task -> eventLoop.runOnContext(v -> task.run());
+            exchange.setProperty(ZenohConstants.GET_EXECUTOR, continuation);
             processHttpRequest(exchange, ctx)
                     .onComplete(
                             populated -> {

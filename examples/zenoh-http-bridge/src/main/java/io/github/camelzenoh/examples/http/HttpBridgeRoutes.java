@@ -64,6 +64,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         BridgeHttpEngine engine = new BridgeHttpEngine();
         engine.setCamelContext(getContext());
         getContext().getRegistry().bind("bridgeHttpEngine", engine);
+        getContext().getRegistry().bind("bridgeHeaders", new BridgeHeaders());
         getContext().addStartupListener(new BoundAddressLog());
         onException(IllegalArgumentException.class)
                 .handled(true)
@@ -75,13 +76,18 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(ZenohReplyException.class).handled(true).process(this::getResponse);
 
         // no body handler: it would parse form and multipart bodies; RawRequestBody reads the bytes
-        // gets, streams and the page are routed from the event loop (BridgeHttpEngine)
+        // gets, streams and the page are routed from the event loop (BridgeHttpEngine); only the
+        // headers the route reads and writes are mapped (BridgeHeaders)
         from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false"
-                        + "&platformHttpEngine=#bridgeHttpEngine")
+                        + "&platformHttpEngine=#bridgeHttpEngine&headerFilterStrategy=#bridgeHeaders")
                 .routeId("zenoh-rest")
                 .process(new RawRequestBody(maxBodySize))
                 .process(this::parseRequest)
                 .choice()
+                // the most frequent operation first: a get tests one predicate, not six
+                .when(exchangeProperty(OP).isEqualTo("get"))
+                .to(ZENOH + "&operation=get&timeout=" + timeout)
+                .process(this::getResponse)
                 .when(exchangeProperty(OP).isEqualTo("put"))
                 // block, not zenoh's default drop: a large body is many fragments, and a bridge
                 // that answered 200 must not lose them to a full transmission queue
@@ -96,11 +102,8 @@ public class HttpBridgeRoutes extends RouteBuilder {
                 .process(e -> respond(e, 200, "text/html; charset=utf-8", livePage))
                 .when(exchangeProperty(OP).isEqualTo("preflight"))
                 .process(HttpBridgeRoutes::preflight)
-                .when(exchangeProperty(OP).isEqualTo("none"))
+                .otherwise() // "none": a refusal (404, 405)
                 .process(e -> respond(e, e.getProperty(STATUS, Integer.class), null, null))
-                .otherwise()
-                .to(ZENOH + "&operation=get&timeout=" + timeout)
-                .process(this::getResponse)
                 .end();
 
         if (demo) {

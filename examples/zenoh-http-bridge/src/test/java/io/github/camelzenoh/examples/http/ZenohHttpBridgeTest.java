@@ -434,6 +434,10 @@ class ZenohHttpBridgeTest {
         assertThat(nobody.statusCode()).isEqualTo(200);
         assertThat(nobody.body()).isEqualTo("[]");
         assertThat(nobody.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
+        // a get continues on the request's event loop: the producer's own pool is never made
+        assertThat(Thread.getAllStackTraces().keySet())
+                .extracting(Thread::getName)
+                .noneMatch(name -> name.contains("ZenohGet[http/bridge]"));
     }
 
     @Test
