@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,8 +30,10 @@ class ZenohHandoffTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch routing = new CountDownLatch(1);
     private final List<String> routed = new CopyOnWriteArrayList<>();
+    private final List<Object> dropped = new CopyOnWriteArrayList<>();
+    private final LongAdder droppedCount = new LongAdder();
     private final ZenohHandoff<String> handoff =
-            new ZenohHandoff<>("test", 1, ZenohOverflowPolicy.BLOCK, new LongAdder(), 0);
+            new ZenohHandoff<>("test", 1, ZenohOverflowPolicy.BLOCK, droppedCount, 0);
 
     @AfterEach
     void stop() {
@@ -42,6 +45,11 @@ class ZenohHandoffTest {
 
     /** The route takes "a" and holds it until released; "b" fills the queue; "c" must wait. */
     private Future<?> fillThenOfferFromAnotherThread() throws Exception {
+        return fillThenOffer(() -> handoff.offer("c"));
+    }
+
+    private Future<?> fillThenOffer(Runnable offerC) throws Exception {
+        handoff.onDrop((item, why) -> dropped.add(item));
         handoff.start(
                 routeThreads,
                 1,
@@ -57,7 +65,7 @@ class ZenohHandoffTest {
         handoff.offer("a");
         assertThat(routing.await(10, TimeUnit.SECONDS)).as("the route took 'a'").isTrue();
         handoff.offer("b");
-        return zenohThread.submit(() -> handoff.offer("c"));
+        return zenohThread.submit(offerC);
     }
 
     @Test
@@ -83,5 +91,42 @@ class ZenohHandoffTest {
         Waits.until("a, b and c routed", () -> routed.size() == 3);
         assertThat(routed).containsExactly("a", "b", "c");
         assertThat(handoff.handovers()).isEqualTo(1);
+    }
+
+    @Test
+    void aStopDuringTheBriefWaitDropsTheItemOnceAndNeverRoutesIt() throws Exception {
+        handoff.briefWaitNanos(TimeUnit.SECONDS.toNanos(30));
+        Future<?> offer = fillThenOfferFromAnotherThread();
+        Waits.until("'c' waits for room", () -> handoff.waiting == 1);
+        handoff.stop();
+        offer.get(10, TimeUnit.SECONDS);
+        release.countDown();
+        Waits.until("'a' routed", () -> routed.contains("a"));
+        assertThat(dropped).containsExactlyInAnyOrder("b", "c");
+        assertThat(droppedCount.sum()).isEqualTo(2);
+        assertThat(handoff.handovers()).isZero();
+        assertThat(handoff.size()).isZero();
+        assertThat(routed).containsExactly("a");
+    }
+
+    @Test
+    void anInterruptDuringTheBriefWaitDropsTheItemOnceWithoutHandingOver() throws Exception {
+        handoff.briefWaitNanos(TimeUnit.SECONDS.toNanos(30));
+        AtomicReference<Thread> waiter = new AtomicReference<>();
+        Future<?> offer =
+                fillThenOffer(
+                        () -> {
+                            waiter.set(Thread.currentThread());
+                            handoff.offer("c");
+                        });
+        Waits.until("'c' waits for room", () -> handoff.waiting == 1);
+        waiter.get().interrupt();
+        offer.get(10, TimeUnit.SECONDS);
+        assertThat(dropped).containsExactly("c");
+        assertThat(handoff.handovers()).isZero();
+        release.countDown();
+        Waits.until("a and b routed", () -> routed.size() == 2);
+        assertThat(routed).containsExactly("a", "b");
+        assertThat(dropped).containsExactly("c");
     }
 }
