@@ -472,8 +472,11 @@ final class ZenohHandoff<T> {
         }
     }
 
-    /** Tests: sets {@link #BRIEF_WAIT_NANOS} for this hand-off (before it starts). */
+    /** Tests: sets {@link #BRIEF_WAIT_NANOS} for this hand-off (before it starts; positive). */
     void briefWaitNanos(long nanos) {
+        if (nanos <= 0) {
+            throw new IllegalArgumentException("brief wait must be positive: " + nanos);
+        }
         this.briefWaitNanos = nanos;
     }
 
