@@ -32,33 +32,24 @@ class BridgeMetricsTest {
     static final String KEY = "metrics/test/**";
     static Main main;
     static Session peer;
+    static TestBridge bridge;
     static int httpPort;
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @BeforeAll
     static void start() throws Exception {
-        httpPort = Loopback.freePort();
-        int zenohPort = Loopback.freePort();
-        main =
-                ZenohHttpBridge.create(
-                        "--http.port=" + httpPort,
-                        "--zenoh.listen=" + Loopback.endpoint(zenohPort),
+        bridge =
+                TestBridge.start(
                         "--camel.main.routesIncludePattern=classpath:metrics-test-routes.yaml");
-        main.start();
-        peer = Session.open(Loopback.connector(zenohPort));
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> !peer.info().peers().isEmpty(),
-                "peer to reach the bridge");
+        main = bridge.main;
+        peer = bridge.peer;
+        httpPort = bridge.httpPort;
     }
 
     @AfterAll
     static void stop() {
-        if (peer != null) {
-            peer.close();
-        }
-        if (main != null) {
-            main.stop();
+        if (bridge != null) {
+            bridge.close();
         }
     }
 

@@ -52,6 +52,7 @@ class SseStreamChurnTest {
 
     static Main main;
     static Session peer;
+    static TestBridge bridge;
     static int httpPort;
     static SseStreams streams;
 
@@ -59,29 +60,17 @@ class SseStreamChurnTest {
 
     @BeforeAll
     static void start() throws Exception {
-        httpPort = Loopback.freePort();
-        int zenohPort = Loopback.freePort();
-        main =
-                ZenohHttpBridge.create(
-                        "--http.port=" + httpPort,
-                        "--zenoh.listen=" + Loopback.endpoint(zenohPort),
-                        "--bridge.demo=false");
-        main.start();
+        bridge = TestBridge.start("--bridge.demo=false");
+        main = bridge.main;
+        peer = bridge.peer;
+        httpPort = bridge.httpPort;
         streams = main.getCamelContext().hasService(SseStreams.class);
-        peer = Session.open(Loopback.connector(zenohPort));
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> !peer.info().peers().isEmpty(),
-                "peer to reach the bridge");
     }
 
     @AfterAll
     static void stop() {
-        if (peer != null) {
-            peer.close();
-        }
-        if (main != null) {
-            main.stop();
+        if (bridge != null) {
+            bridge.close();
         }
     }
 

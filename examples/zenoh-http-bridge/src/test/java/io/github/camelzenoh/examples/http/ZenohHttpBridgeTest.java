@@ -47,35 +47,24 @@ class ZenohHttpBridgeTest {
 
     static Main main;
     static Session peer;
+    static TestBridge bridge;
     static int httpPort;
     static final HttpClient HTTP = HttpClient.newHttpClient();
     static final List<Query> unfinished = Collections.synchronizedList(new ArrayList<>());
 
     @BeforeAll
     static void start() throws Exception {
-        httpPort = Loopback.freePort();
-        int zenohPort = Loopback.freePort();
-        main =
-                ZenohHttpBridge.create(
-                        "--http.port=" + httpPort,
-                        "--zenoh.listen=" + Loopback.endpoint(zenohPort),
-                        "--zenoh.timeout=1000");
-        main.start();
-        peer = Session.open(Loopback.connector(zenohPort));
-        Loopback.await(
-                Duration.ofSeconds(10),
-                () -> !peer.info().peers().isEmpty(),
-                "peer to reach the bridge");
+        bridge = TestBridge.start("--zenoh.timeout=1000");
+        main = bridge.main;
+        peer = bridge.peer;
+        httpPort = bridge.httpPort;
     }
 
     @AfterAll
     static void stop() {
         unfinished.forEach(Query::finish);
-        if (peer != null) {
-            peer.close();
-        }
-        if (main != null) {
-            main.stop();
+        if (bridge != null) {
+            bridge.close();
         }
     }
 
