@@ -90,13 +90,12 @@ final class RestJson {
             json.writeTree(parsed);
         } else if (payload == null || payload.length == 0) {
             json.writeNull();
+        } else if (isText(encoding) && Utf8.isValid(payload)) {
+            // the payload's own bytes, escaped where JSON needs it: what writeString(textValue)
+            // writes, without decoding them into a String and encoding that again
+            json.writeUTF8String(payload, 0, payload.length);
         } else {
-            String text = textValue(payload, encoding);
-            if (text != null) {
-                json.writeString(text);
-            } else {
-                json.writeBinary(payload); // base64 with padding, no line feeds: Base64.getEncoder
-            }
+            json.writeBinary(payload); // base64 with padding, no line feeds: Base64.getEncoder
         }
         json.writeStringField("encoding", encoding);
         if (timestamp == null) {
@@ -174,9 +173,17 @@ final class RestJson {
         }
     }
 
-    /** The payload as text for a text encoding when it is UTF-8; null otherwise (base64). */
+    /** Exactly text/plain or zenoh/string: rendered as text when the payload is UTF-8. */
+    private static boolean isText(String encoding) {
+        return encoding != null && TEXT_ENCODINGS.contains(encoding);
+    }
+
+    /**
+     * The payload as text for a text encoding when it is UTF-8; null otherwise (base64). The tree
+     * rendering's; the streaming one tests {@link Utf8#isValid} and writes the bytes.
+     */
     static String textValue(byte[] payload, String encoding) {
-        if (payload == null || encoding == null || !TEXT_ENCODINGS.contains(encoding)) {
+        if (payload == null || !isText(encoding)) {
             return null;
         }
         try {

@@ -72,6 +72,13 @@ class SseFramesTest {
             utf8("42"),
             utf8("\"a string\""),
             new byte[] {(byte) 0xff, (byte) 0xfe, 'a'},
+            // not UTF-8 although each looks close: overlong '/', a surrogate, past U+10FFFF,
+            // a truncated 3-byte sequence after eight ASCII bytes
+            new byte[] {(byte) 0xc0, (byte) 0xaf},
+            new byte[] {'a', (byte) 0xed, (byte) 0xa0, (byte) 0x80},
+            new byte[] {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            new byte[] {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', (byte) 0xe2, (byte) 0x82},
+            utf8("eight ascii then é and the last code point \udbff\udfff"),
             new byte[] {1, 2, 3, 4, 5, 6, 7, 8},
             binary
         };
