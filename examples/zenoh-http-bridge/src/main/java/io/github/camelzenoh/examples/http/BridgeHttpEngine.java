@@ -6,12 +6,16 @@ package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.component.zenoh.ZenohConstants;
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
+import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.apache.camel.component.platform.http.PlatformHttpEndpoint;
 import org.apache.camel.component.platform.http.spi.PlatformHttpConsumer;
@@ -19,6 +23,8 @@ import org.apache.camel.component.platform.http.vertx.PlatformHttpResponses;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpConsumer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpEngine;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
+import org.apache.camel.spi.HeaderFilterStrategy;
+import org.apache.camel.util.CollectionHelper;
 
 /**
  * platform-http on Vert.x whose consumer routes the requests that never block (every method but
@@ -86,6 +92,46 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
                                 getAsyncProcessor()
                                         .process(exchange, doneSync -> respond(exchange, ctx));
                             });
+        }
+
+        /**
+         * The request as the bridge's route reads it: the method, path, URI and raw query, the
+         * request headers the endpoint's header filter lets in, and the request itself, paused, as
+         * the body ({@link RawRequestBody} reads it). platform-http's own mapping also parses the
+         * query string into headers, resolves both socket addresses through Vert.x-Web's forwarded
+         * parser and builds the absolute URI, on every request; the route reads none of it, and a
+         * query parameter must not pass for a request header.
+         */
+        @Override
+        protected Future<Void> populateCamelMessage(
+                RoutingContext ctx, Exchange exchange, Message message) {
+            PlatformHttpEndpoint endpoint = getEndpoint();
+            if (endpoint.isUseBodyHandler()
+                    || endpoint.isUseStreaming()
+                    || endpoint.isHttpProxy()) {
+                return super.populateCamelMessage(ctx, exchange, message);
+            }
+            HttpServerRequest request = ctx.request();
+            Map<String, Object> headers = message.getHeaders();
+            headers.put(Exchange.HTTP_METHOD, request.method().name());
+            headers.put(Exchange.HTTP_PATH, ctx.normalizedPath());
+            headers.put(Exchange.HTTP_URI, request.uri());
+            String query = request.query();
+            if (query != null) {
+                headers.put(Exchange.HTTP_QUERY, query);
+                headers.put(Exchange.HTTP_RAW_QUERY, query);
+            }
+            HeaderFilterStrategy filter = endpoint.getHeaderFilterStrategy();
+            for (Map.Entry<String, String> h : request.headers()) {
+                if (filter == null
+                        || !filter.applyFilterToExternalHeaders(
+                                h.getKey(), h.getValue(), exchange)) {
+                    CollectionHelper.appendEntry(headers, h.getKey(), h.getValue());
+                }
+            }
+            request.pause();
+            message.setBody(request);
+            return Future.succeededFuture();
         }
 
         private void respond(Exchange exchange, RoutingContext ctx) {

@@ -132,6 +132,49 @@ class ZenohHttpBridgeTest {
     }
 
     @Test
+    void queryParametersAreSelectorParametersNeverRequestHeaders() throws Exception {
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Queryable q =
+                        peer.declareQueryable(
+                                "rest/qp/**",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    reply(
+                                            query,
+                                            "rest/qp/text",
+                                            ("params=" + query.parameters())
+                                                    .getBytes(StandardCharsets.UTF_8),
+                                            Encoding.TEXT_PLAIN,
+                                            null);
+                                    query.finish();
+                                });
+                Subscriber s =
+                        peer.declareSubscriber("rest/qp/**", SubscriberOptions.DEFAULT, got::add)) {
+            Loopback.settle();
+            // named like the request headers the route reads: still only zenoh's parameters
+            HttpResponse<String> get = send(at("rest/qp/text?Accept=text/html").GET());
+            assertThat(get.statusCode()).isEqualTo(200);
+            assertThat(get.headers().firstValue("Content-Type")).hasValue("application/json");
+            assertThat(get.body()).contains("\"value\":\"params=Accept=text/html\"");
+
+            HttpResponse<String> options =
+                    send(
+                            at("rest/qp/text?Origin=x&Access-Control-Request-Method=GET")
+                                    .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
+            assertThat(options.statusCode()).as("not a CORS preflight").isEqualTo(405);
+
+            assertThat(
+                            send(at("rest/qp/put?Content-Type=text/html")
+                                            .PUT(HttpRequest.BodyPublishers.ofString("x")))
+                                    .statusCode())
+                    .isEqualTo(200);
+            Sample put = got.poll(10, TimeUnit.SECONDS);
+            assertThat(put.keyExpr()).isEqualTo("rest/qp/put");
+            assertThat(put.encoding()).as("no Content-Type header").isEqualTo(Encoding.ZENOH_BYTES);
+        }
+    }
+
+    @Test
     void putPatchAndDeleteReachZenohWithTheRequestsContentType() throws Exception {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Subscriber s =
