@@ -6,7 +6,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 if ! command -v cargo >/dev/null 2>&1 && [ -f "$HOME/.cargo/env" ]; then . "$HOME/.cargo/env"; fi
 mvn -B -q -ntp install -DskipTests -pl examples/zenoh-http-bridge -am
 app=examples/zenoh-http-bridge
-# shellcheck source=examples/zenoh-http-bridge/zenoh-runtime.sh
-. "$app/zenoh-runtime.sh"
 exec java -cp "$app/target/classes:$(cat "$app/target/classpath.txt")" \
   io.github.camelzenoh.examples.http.ZenohHttpBridge "$@"

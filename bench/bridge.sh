@@ -31,8 +31,6 @@
 # Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
 # ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build), BRIDGE_JAVA_OPTS
 # (default -Xms512m -Xmx512m), BRIDGE_ARGS (more --name=value arguments for the bridge),
-# ZENOH_RUNTIME (the bridges' zenoh thread layout; default from examples/zenoh-http-bridge/
-# zenoh-runtime.sh, as ./run-bridge.sh runs it; ZENOH_RUNTIME='()' is zenoh's own default),
 # BRIDGE_GET_VIA_ROUTER=1 (see above).
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
@@ -81,7 +79,7 @@ router="tcp/127.0.0.1:$router_port"
   echo "# java: $(java -version 2>&1 | head -1); wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- examples camel-zenoh native || echo ' (+ local changes)')"
   echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 -c16, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
-  echo "# bridge: $(. "$app/zenoh-runtime.sh" && echo "ZENOH_RUNTIME='$ZENOH_RUNTIME'") java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
+  echo "# bridge: java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
 } | tee "$out"
 
 start_held rest "$stage/rest-plugin-ref" "$rest_http" "$router"
@@ -92,9 +90,9 @@ cp_bridge="$app/target/classes:$(cat "$app/target/classpath.txt")"
 # start_bridge <log> <http port> <zenoh port> <connect>: the bridge as ./run-bridge.sh runs it
 start_bridge() {
   # shellcheck disable=SC2086
-  (. "$app/zenoh-runtime.sh" && exec java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
+  java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
     --http.port="$2" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$3" \
-    --zenoh.connect="$4" --bridge.demo=false ${BRIDGE_ARGS:-}) > "$logs/$1.log" 2>&1 &
+    --zenoh.connect="$4" --bridge.demo=false ${BRIDGE_ARGS:-} > "$logs/$1.log" 2>&1 &
   pids+=($!)
 }
 get_connect="tcp/127.0.0.1:$q_port"
