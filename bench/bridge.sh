@@ -31,6 +31,8 @@
 # Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
 # ~/.cache/camel-zenoh/cargo-target), BENCH_SKIP_BUILD=1 (reuse the last build), BRIDGE_JAVA_OPTS
 # (default -Xms512m -Xmx512m), BRIDGE_ARGS (more --name=value arguments for the bridge),
+# BRIDGE_ZENOH_RUNTIME (a zenoh thread layout, ZENOH_RUNTIME syntax, for the bridges only; for
+# experiments: docs/performance.md shows why the bridge ships zenoh's default),
 # BRIDGE_GET_VIA_ROUTER=1 (see above).
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
@@ -79,7 +81,7 @@ router="tcp/127.0.0.1:$router_port"
   echo "# java: $(java -version 2>&1 | head -1); wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- examples camel-zenoh native || echo ' (+ local changes)')"
   echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 -c16, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
-  echo "# bridge: java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
+  echo "# bridge: ${BRIDGE_ZENOH_RUNTIME:+ZENOH_RUNTIME='$BRIDGE_ZENOH_RUNTIME' }java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
 } | tee "$out"
 
 start_held rest "$stage/rest-plugin-ref" "$rest_http" "$router"
@@ -90,9 +92,10 @@ cp_bridge="$app/target/classes:$(cat "$app/target/classpath.txt")"
 # start_bridge <log> <http port> <zenoh port> <connect>: the bridge as ./run-bridge.sh runs it
 start_bridge() {
   # shellcheck disable=SC2086
-  java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
+  ([ -z "${BRIDGE_ZENOH_RUNTIME:-}" ] || export ZENOH_RUNTIME="$BRIDGE_ZENOH_RUNTIME"
+  exec java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
     --http.port="$2" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$3" \
-    --zenoh.connect="$4" --bridge.demo=false ${BRIDGE_ARGS:-} > "$logs/$1.log" 2>&1 &
+    --zenoh.connect="$4" --bridge.demo=false ${BRIDGE_ARGS:-}) > "$logs/$1.log" 2>&1 &
   pids+=($!)
 }
 get_connect="tcp/127.0.0.1:$q_port"
