@@ -17,9 +17,7 @@ import org.apache.camel.spi.HeaderFilterStrategy;
 final class BridgeHeaders implements HeaderFilterStrategy {
 
     /** Request headers the route reads (HTTP names are case-insensitive). */
-    private static final String[] READ = {
-        "Accept", "Content-Type", "Origin", "Access-Control-Request-Method"
-    };
+    private static final String[] READ = {"Accept", "Content-Type"};
 
     /** Response headers the route sets. */
     private static final String[] WRITTEN = {

@@ -24,7 +24,6 @@ import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpConsumer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpEngine;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
 import org.apache.camel.spi.HeaderFilterStrategy;
-import org.apache.camel.util.CollectionHelper;
 
 /**
  * platform-http on Vert.x whose consumer routes the requests that never block (every method but
@@ -96,11 +95,12 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
 
         /**
          * The request as the bridge's route reads it: the method, path, URI and raw query, the
-         * request headers the endpoint's header filter lets in, and the request itself, paused, as
-         * the body ({@link RawRequestBody} reads it). platform-http's own mapping also parses the
-         * query string into headers, resolves both socket addresses through Vert.x-Web's forwarded
-         * parser and builds the absolute URI, on every request; the route reads none of it, and a
-         * query parameter must not pass for a request header.
+         * request headers the endpoint's header filter lets in (the first of a repeated one), and
+         * the request itself, paused, as the body ({@link RawRequestBody} reads it).
+         * platform-http's own mapping also parses the query string into headers, resolves both
+         * socket addresses through Vert.x-Web's forwarded parser and builds the absolute URI, on
+         * every request; the route reads none of it, and a query parameter must not pass for a
+         * request header.
          */
         @Override
         protected Future<Void> populateCamelMessage(
@@ -121,12 +121,16 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
                 headers.put(Exchange.HTTP_QUERY, query);
                 headers.put(Exchange.HTTP_RAW_QUERY, query);
             }
+            // of a repeated header the first line counts, as in the REST plugin (a list of values
+            // would reach the route as its printed form); no filter maps nothing, as platform-http
             HeaderFilterStrategy filter = endpoint.getHeaderFilterStrategy();
-            for (Map.Entry<String, String> h : request.headers()) {
-                if (filter == null
-                        || !filter.applyFilterToExternalHeaders(
-                                h.getKey(), h.getValue(), exchange)) {
-                    CollectionHelper.appendEntry(headers, h.getKey(), h.getValue());
+            if (filter != null) {
+                for (Map.Entry<String, String> h : request.headers()) {
+                    if (!headers.containsKey(h.getKey())
+                            && !filter.applyFilterToExternalHeaders(
+                                    h.getKey(), h.getValue(), exchange)) {
+                        headers.put(h.getKey(), h.getValue());
+                    }
                 }
             }
             request.pause();

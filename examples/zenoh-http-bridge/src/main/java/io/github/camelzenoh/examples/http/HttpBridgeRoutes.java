@@ -137,11 +137,10 @@ public class HttpBridgeRoutes extends RouteBuilder {
         switch (method) {
             case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE" -> {}
             case "OPTIONS" -> {
-                // a CORS preflight is answered (any origin, the methods above); else 405
-                boolean preflight =
-                        m.getHeader("Origin") != null
-                                && m.getHeader("Access-Control-Request-Method") != null;
-                none(e, preflight ? "preflight" : "none", 405);
+                // answered as a CORS preflight (any origin, the methods above), with or without
+                // Origin and Access-Control-Request-Method, as the REST plugin answers every
+                // OPTIONS
+                none(e, "preflight", 200);
                 return;
             }
             default -> {

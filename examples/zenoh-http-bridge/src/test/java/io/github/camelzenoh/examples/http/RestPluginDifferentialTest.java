@@ -313,6 +313,8 @@ class RestPluginDifferentialTest {
                         bytes("patched")));
         c.add(new Request("delete", "DELETE", "/diff/put/a", Map.of(), null));
         c.add(new Request("head", "HEAD", "/diff/json/a", Map.of(), null));
+        // the plugin answers every OPTIONS as a preflight, without the CORS request headers too
+        c.add(new Request("options-plain", "OPTIONS", "/diff/json/a", Map.of(), null));
         c.add(
                 new Request(
                         "options-preflight",

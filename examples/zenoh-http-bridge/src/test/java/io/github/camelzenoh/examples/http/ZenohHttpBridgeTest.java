@@ -157,12 +157,6 @@ class ZenohHttpBridgeTest {
             assertThat(get.headers().firstValue("Content-Type")).hasValue("application/json");
             assertThat(get.body()).contains("\"value\":\"params=Accept=text/html\"");
 
-            HttpResponse<String> options =
-                    send(
-                            at("rest/qp/text?Origin=x&Access-Control-Request-Method=GET")
-                                    .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
-            assertThat(options.statusCode()).as("not a CORS preflight").isEqualTo(405);
-
             assertThat(
                             send(at("rest/qp/put?Content-Type=text/html")
                                             .PUT(HttpRequest.BodyPublishers.ofString("x")))
