@@ -269,11 +269,11 @@ final class SseStreams extends AsyncProcessorSupport {
             if (!closed.compareAndSet(false, true)) {
                 return;
             }
-            open.remove(this);
             if (timer >= 0) {
                 vertx.cancelTimer(timer);
             }
             leave(this);
+            open.remove(this); // after leave: no stream open means none on any subscriber
             // ended before the exchange completes, so platform-http finds nothing left to write
             if (!response.ended()) {
                 try {
