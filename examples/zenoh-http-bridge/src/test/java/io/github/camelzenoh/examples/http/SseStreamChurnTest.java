@@ -126,14 +126,22 @@ class SseStreamChurnTest {
                     holder = null;
                 }
                 if (round == 4) {
-                    // the event loops fall behind (a starved process): frames wait as their tasks
-                    // until a stream is a whole bound behind; the clients go meanwhile, and their
-                    // streams close only once the loops run again
+                    // the event loops fall behind (a starved process): each stream's frames wait
+                    // as event-loop tasks up to a bound (the stream's bytes in flight, or Vert.x's
+                    // write queue if it reports full first), past it batches are dropped and
+                    // counted, not queued; the clients go meanwhile, and their streams close only
+                    // once the loops run again
                     try (Stall stall = new Stall()) {
+                        long put = pub.sent.get();
                         Loopback.await(
                                 Duration.ofSeconds(20),
-                                () -> streams.inFlightOn(KEY) >= SseStreams.MAX_IN_FLIGHT,
-                                "frames to wait for the stalled event loops up to the bound");
+                                () -> pub.sent.get() > put + 100_000,
+                                "100,000 samples put while the event loops are stalled");
+                        assertThat(streams.inFlightOn(KEY))
+                                .as(
+                                        "bytes a stream handed to the stalled event loops (at most the"
+                                                + " bound and one batch; unbounded, 100,000 frames)")
+                                .isLessThan(2 * SseStreams.MAX_IN_FLIGHT);
                         readers.forEach(Client::reset);
                         stalled.forEach(Client::reset);
                     }
@@ -182,6 +190,23 @@ class SseStreamChurnTest {
         assertNothingLeftOpen();
     }
 
+    @Test
+    void clientsGoneBeforeTheirStreamStartsLeaveNoStreamOpen() throws Exception {
+        // the event loops busy while the clients send their request and go: each connection's
+        // request and its close are read together, so the close comes before the stream starts
+        try (Stall stall = new Stall()) {
+            for (int i = 0; i < 20; i++) {
+                Client c = open(0, false);
+                if (i % 2 == 0) {
+                    c.reset();
+                } else {
+                    c.socket.close();
+                }
+            }
+        }
+        assertNothingLeftOpen();
+    }
+
     private static void assertNothingLeftOpen() {
         Loopback.await(
                 Duration.ofSeconds(15),
@@ -218,22 +243,33 @@ class SseStreamChurnTest {
         return c;
     }
 
-    /** Every event loop of the bridge's HTTP server busy until closed. */
+    /**
+     * Every event loop of the bridge's HTTP server busy until closed; the constructor returns once
+     * all of them are.
+     */
     static final class Stall implements AutoCloseable {
         private final CountDownLatch release = new CountDownLatch(1);
 
-        Stall() {
+        Stall() throws InterruptedException {
             Vertx vertx =
                     main.getCamelContext().hasService(VertxPlatformHttpServer.class).getVertx();
-            for (EventExecutor loop : vertx.nettyEventLoopGroup()) {
+            List<EventExecutor> loops = new ArrayList<>();
+            vertx.nettyEventLoopGroup().forEach(loops::add);
+            CountDownLatch stalled = new CountDownLatch(loops.size());
+            for (EventExecutor loop : loops) {
                 loop.execute(
                         () -> {
+                            stalled.countDown();
                             try {
                                 release.await(30, TimeUnit.SECONDS);
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
                             }
                         });
+            }
+            if (!stalled.await(10, TimeUnit.SECONDS)) {
+                release.countDown();
+                throw new AssertionError("the event loops did not take the stalling task in 10 s");
             }
         }
 
