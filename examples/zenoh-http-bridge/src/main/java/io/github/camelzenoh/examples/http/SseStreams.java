@@ -47,8 +47,9 @@ final class SseStreams extends AsyncProcessorSupport {
     private static final Stream[] NONE = new Stream[0];
 
     /**
-     * Bytes of frames a stream may have handed to Vert.x and not yet written to its connection;
-     * past it the stream's batches are dropped (counted, told in the stream).
+     * Bytes of frames a stream may have handed to Vert.x and not yet written to its connection
+     * before its next batch is dropped (counted, told in the stream): a stream holds at most this
+     * and one batch. Vert.x's write queue, when it reports full first, drops batches the same way.
      */
     static final long MAX_IN_FLIGHT = 1 << 20;
 
@@ -74,11 +75,12 @@ final class SseStreams extends AsyncProcessorSupport {
                         .lookupByNameAndType("zenohSession", Session.class);
         String key = exchange.getProperty("zenohRestKey", String.class);
         Vertx vertx = Vertx.currentContext() != null ? Vertx.currentContext().owner() : null;
+        Stream s = new Stream(http.getResponse(), vertx, key, () -> callback.done(false));
+        open.add(s);
         try {
-            Stream s = new Stream(http.getResponse(), vertx, key, () -> callback.done(false));
-            open.add(s);
             s.start(session);
         } catch (RuntimeException e) {
+            s.abandon(); // the exchange ends here, with the error: the stream never calls done
             exchange.setException(e);
             callback.done(true);
             return true;
@@ -121,6 +123,16 @@ final class SseStreams extends AsyncProcessorSupport {
         }
     }
 
+    /** Samples dropped so far for each stream on the key, in no particular order. */
+    long[] droppedByStreamOn(String keyExpr) {
+        synchronized (topics) {
+            Topic t = topics.get(keyExpr);
+            return t == null
+                    ? new long[0]
+                    : Arrays.stream(t.streams).mapToLong(s -> s.dropped.sum()).toArray();
+        }
+    }
+
     /** zenoh subscribers declared so far (one per key expression while it has streams). */
     long subscribersDeclared() {
         return declared.sum();
@@ -128,6 +140,9 @@ final class SseStreams extends AsyncProcessorSupport {
 
     private void join(Session session, Stream s) {
         synchronized (topics) {
+            if (s.closed.get()) {
+                return; // closed before it joined (Camel stopping): leave() has run already
+            }
             Topic t = topics.get(s.keyExpr);
             if (t == null) {
                 t = new Topic(s.keyExpr);
@@ -262,6 +277,17 @@ final class SseStreams extends AsyncProcessorSupport {
         private void write(String text) {
             if (!closed.get()) {
                 response.write(Buffer.buffer(text.getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+
+        /** Forgets a stream whose start failed, without ending its exchange. */
+        void abandon() {
+            if (closed.compareAndSet(false, true)) {
+                if (timer >= 0) {
+                    vertx.cancelTimer(timer);
+                }
+                leave(this);
+                open.remove(this);
             }
         }
 
