@@ -6,6 +6,7 @@ package io.github.camelzenoh.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Publisher;
@@ -367,7 +368,13 @@ class ZenohHttpBridgeTest {
                                         .VertxPlatformHttpServer.class)
                         .getVertx();
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        try (Publisher pub = peer.declarePublisher("rest/busy/x", PublisherOptions.DEFAULT)) {
+        // congestion control BLOCK: every sample reaches the bridge (with zenoh's default, DROP,
+        // a fast put loop lost all but 683 of them once, short of the bound)
+        try (Publisher pub =
+                peer.declarePublisher(
+                        "rest/busy/x",
+                        PublisherOptions.DEFAULT.withQos(
+                                Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK)))) {
             Loopback.await(
                     Duration.ofSeconds(10),
                     pub::hasMatchingSubscribers,
