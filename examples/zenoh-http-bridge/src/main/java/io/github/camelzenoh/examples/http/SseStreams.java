@@ -80,7 +80,10 @@ final class SseStreams extends AsyncProcessorSupport {
         try {
             s.start(session);
         } catch (RuntimeException e) {
-            s.abandon(); // the exchange ends here, with the error: the stream never calls done
+            if (!s.abandon()) {
+                return false; // closed meanwhile (Camel stopping): close() completed the exchange
+            }
+            // the exchange ends here, with the error: the stream never completes it
             exchange.setException(e);
             callback.done(true);
             return true;
@@ -123,7 +126,7 @@ final class SseStreams extends AsyncProcessorSupport {
         }
     }
 
-    /** Samples dropped so far for each stream on the key, in no particular order. */
+    /** Samples dropped so far for each stream on the key, in the order the streams joined. */
     long[] droppedByStreamOn(String keyExpr) {
         synchronized (topics) {
             Topic t = topics.get(keyExpr);
@@ -190,6 +193,14 @@ final class SseStreams extends AsyncProcessorSupport {
             frames.append(s);
         }
 
+        /** Samples the subscriber dropped before they reached it: lost to every stream. */
+        @Override
+        public void onDropped(long count) {
+            for (Stream s : streams) {
+                s.dropped.add(count);
+            }
+        }
+
         @Override
         public synchronized void onBatchEnd() {
             int n = frames.frames();
@@ -226,7 +237,9 @@ final class SseStreams extends AsyncProcessorSupport {
         private final AtomicLong inFlight = new AtomicLong();
         private final AtomicBoolean closed = new AtomicBoolean();
         private long droppedReported;
-        private long timer = -1;
+
+        /** Written on the event loop, read by close() on any thread: see start(). */
+        private volatile long timer = -1;
 
         Stream(HttpServerResponse response, Vertx vertx, String keyExpr, Runnable done) {
             this.response = response;
@@ -245,7 +258,13 @@ final class SseStreams extends AsyncProcessorSupport {
             write(": zenoh samples on " + keyExpr + "\n\n");
             join(session, this); // after the comment: the first frame follows it
             if (vertx != null) {
-                timer = vertx.setPeriodic(KEEP_ALIVE_MS, id -> write(": keep-alive\n\n"));
+                long id = vertx.setPeriodic(KEEP_ALIVE_MS, t -> write(": keep-alive\n\n"));
+                timer = id;
+                // closed meanwhile on another thread (Camel stopping), which saw no timer yet;
+                // both sides may cancel it, which is harmless
+                if (closed.get()) {
+                    vertx.cancelTimer(id);
+                }
             }
         }
 
@@ -280,23 +299,30 @@ final class SseStreams extends AsyncProcessorSupport {
             }
         }
 
-        /** Forgets a stream whose start failed, without ending its exchange. */
-        void abandon() {
-            if (closed.compareAndSet(false, true)) {
-                if (timer >= 0) {
-                    vertx.cancelTimer(timer);
-                }
-                leave(this);
-                open.remove(this);
+        /**
+         * Forgets a stream whose start failed, without ending its exchange; false if it was closed
+         * already (its exchange then completed by {@link #close}).
+         */
+        boolean abandon() {
+            if (!closed.compareAndSet(false, true)) {
+                return false;
             }
+            long t = timer;
+            if (t >= 0) {
+                vertx.cancelTimer(t);
+            }
+            leave(this);
+            open.remove(this);
+            return true;
         }
 
         void close() {
             if (!closed.compareAndSet(false, true)) {
                 return;
             }
-            if (timer >= 0) {
-                vertx.cancelTimer(timer);
+            long t = timer;
+            if (t >= 0) {
+                vertx.cancelTimer(t);
             }
             leave(this);
             open.remove(this); // after leave: no stream open means none on any subscriber

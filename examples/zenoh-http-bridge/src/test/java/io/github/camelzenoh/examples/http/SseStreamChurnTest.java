@@ -24,7 +24,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -134,8 +133,7 @@ class SseStreamChurnTest {
                     // once the loops run again
                     try (Stall stall = new Stall()) {
                         long put = pub.sent.get();
-                        long mostDropped =
-                                Arrays.stream(streams.droppedByStreamOn(KEY)).max().orElse(0);
+                        long[] droppedBefore = streams.droppedByStreamOn(KEY);
                         // well past what the pipes between publisher and bridge hold, so every
                         // stream is delivered over 200,000 samples
                         Loopback.await(
@@ -147,12 +145,18 @@ class SseStreamChurnTest {
                                         "bytes a stream handed to the stalled event loops (at most the"
                                                 + " bound and one batch; unbounded, 200,000 frames)")
                                 .isLessThan(2 * SseStreams.MAX_IN_FLIGHT);
-                        // every stream drops, the readers' too: the one that dropped fewest
-                        // since dropped more than 10,000 (the set of streams cannot change while
-                        // the loops are stalled)
-                        assertThat(Arrays.stream(streams.droppedByStreamOn(KEY)).min().orElse(0))
-                                .as("samples dropped by the stream that dropped fewest")
-                                .isGreaterThan(mostDropped + 10_000);
+                        // every stream drops, the readers' too: each dropped more than 10,000
+                        // of its own (the set and order of the streams cannot change while the
+                        // loops are stalled)
+                        long[] droppedAfter = streams.droppedByStreamOn(KEY);
+                        assertThat(droppedAfter).hasSameSizeAs(droppedBefore);
+                        for (int i = 0; i < droppedAfter.length; i++) {
+                            assertThat(droppedAfter[i] - droppedBefore[i])
+                                    .as(
+                                            "samples stream %d of %d dropped while the loops are stalled",
+                                            i, droppedAfter.length)
+                                    .isGreaterThan(10_000);
+                        }
                         readers.forEach(Client::reset);
                         stalled.forEach(Client::reset);
                     }
