@@ -118,7 +118,7 @@ final class SseStreams extends AsyncProcessorSupport {
         }
     }
 
-    /** Samples dropped so far for the streams on the key (their clients too slow). */
+    /** Samples dropped so far for the streams on the key (their clients too slow, or zenoh's). */
     long droppedOn(String keyExpr) {
         synchronized (topics) {
             Topic t = topics.get(keyExpr);
@@ -282,7 +282,7 @@ final class SseStreams extends AsyncProcessorSupport {
                 }
                 long d = dropped.sum();
                 if (d > droppedReported) {
-                    write(": dropped " + (d - droppedReported) + " samples (client too slow)\n\n");
+                    write(": dropped " + (d - droppedReported) + " samples\n\n");
                     droppedReported = d;
                 }
                 int bytes = batch.length();
@@ -334,10 +334,7 @@ final class SseStreams extends AsyncProcessorSupport {
                     // connection already gone
                 }
             }
-            LOG.info(
-                    "SSE stream on '{}' closed ({} samples dropped for a slow client)",
-                    keyExpr,
-                    dropped.sum());
+            LOG.info("SSE stream on '{}' closed ({} samples dropped)", keyExpr, dropped.sum());
             done.run();
         }
     }
