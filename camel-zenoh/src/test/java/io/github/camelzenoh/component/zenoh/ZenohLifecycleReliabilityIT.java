@@ -226,6 +226,7 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
         CountDownLatch inFlight = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger completed = new AtomicInteger();
+        CountDownLatch slowInFlight = new CountDownLatch(1);
         context.addRoutes(
                 new RouteBuilder() {
                     @Override
@@ -246,6 +247,7 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
                                 .routeId("inflight4")
                                 .process(
                                         e -> {
+                                            slowInFlight.countDown();
                                             Thread.sleep(500);
                                             completed.incrementAndGet();
                                         });
@@ -271,6 +273,9 @@ class ZenohLifecycleReliabilityIT extends ZenohTestSupport {
         }
         assertThat(inFlight.await(10, TimeUnit.SECONDS)).isTrue();
         Waits.until("20 samples on the 4-thread route", () -> slow.received.sum() == 20);
+        // received is counted at the hand-off: stop only once an exchange is in flight (stopped
+        // before, all 20 are dropped from the hand-off and none completes)
+        assertThat(slowInFlight.await(10, TimeUnit.SECONDS)).as("an exchange in flight").isTrue();
 
         // graceful: the exchanges in flight complete (500 ms each), the samples still queued in the
         // hand-off are dropped and counted (ZenohHandoff#stop)
