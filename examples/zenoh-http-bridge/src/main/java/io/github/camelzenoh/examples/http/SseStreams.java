@@ -304,6 +304,11 @@ final class SseStreams extends AsyncProcessorSupport {
          * already (its exchange then completed by {@link #close}).
          */
         boolean abandon() {
+            return release();
+        }
+
+        /** Marks the stream closed and lets go of its timer and subscriber; false if closed. */
+        private boolean release() {
             if (!closed.compareAndSet(false, true)) {
                 return false;
             }
@@ -312,20 +317,14 @@ final class SseStreams extends AsyncProcessorSupport {
                 vertx.cancelTimer(t);
             }
             leave(this);
-            open.remove(this);
+            open.remove(this); // after leave: no stream open means none on any subscriber
             return true;
         }
 
         void close() {
-            if (!closed.compareAndSet(false, true)) {
+            if (!release()) {
                 return;
             }
-            long t = timer;
-            if (t >= 0) {
-                vertx.cancelTimer(t);
-            }
-            leave(this);
-            open.remove(this); // after leave: no stream open means none on any subscriber
             // ended before the exchange completes, so platform-http finds nothing left to write
             if (!response.ended()) {
                 try {
