@@ -118,6 +118,12 @@ class ZenohComponentOptionsTest extends ZenohTestSupport {
                                 QueryableOptions.DEFAULT,
                                 q -> answer(q, "opts/q/partial"))) {
             awaitConnected();
+            // Both declarations reach the route's session some time after they return: wait until
+            // target=all sees both, or target=allComplete's single reply would prove nothing.
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> replyKeys(template.request("direct:getUri", x -> {})).size() == 2,
+                    "both queryables of the peer to be visible to the route's session");
             assertThat(replyKeys(template.request("direct:get", x -> {})))
                     .containsExactly("opts/q/complete");
             assertThat(replyKeys(template.request("direct:getUri", x -> {})))
