@@ -13,6 +13,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -146,6 +147,7 @@ class AdvancedPubSubTest extends TwoPeerSessions {
         AtomicLong delivered = new AtomicLong();
         AtomicLong missed = new AtomicLong();
         AtomicLong missEvents = new AtomicLong();
+        AtomicInteger lastEnd = new AtomicInteger(-1);
         BlockingQueue<String> sources = new LinkedBlockingQueue<>();
         // sequence numbers (heartbeat) + congestion control DROP; no cache to recover from
         try (Publisher pub =
@@ -169,6 +171,14 @@ class AdvancedPubSubTest extends TwoPeerSessions {
                                                 }),
                                 s -> {
                                     delivered.incrementAndGet();
+                                    if (s.payload().length < big.length) { // "end<k>"
+                                        lastEnd.set(
+                                                Integer.parseInt(
+                                                        new String(
+                                                                        s.payload(),
+                                                                        StandardCharsets.UTF_8)
+                                                                .substring(3)));
+                                    }
                                     if (firstSample.getCount() > 0) {
                                         firstSample.countDown();
                                         try {
@@ -180,7 +190,7 @@ class AdvancedPubSubTest extends TwoPeerSessions {
                                         }
                                     }
                                 })) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(b, "test/adv/miss");
             pub.put(big);
             assertThat(firstSample.await(10, TimeUnit.SECONDS)).isTrue();
             for (int i = 0; i < flood; i++) {
@@ -197,9 +207,23 @@ class AdvancedPubSubTest extends TwoPeerSessions {
                         return last[1] >= 30; // nothing new for 300 ms
                     },
                     "the flood to drain");
-            pub.put(utf8("end")); // queues are empty again: this one arrives and closes any
-            // final gap
-            long total = flood + 2;
+            // queues are empty again: an "end" arrives and closes any final gap. Should the
+            // flood's tail still hold a queue (a receiver starved for those 300 ms), DROP may drop
+            // it too: another is put until the last one put has arrived
+            long published = flood + 1;
+            int ends = 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            do {
+                assertThat(System.nanoTime()).as("an end arrived within 20 s").isLessThan(deadline);
+                pub.put(utf8("end" + ends));
+                ends++;
+                published++;
+                long wait = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                while (lastEnd.get() != ends - 1 && System.nanoTime() < wait) {
+                    Thread.sleep(10);
+                }
+            } while (lastEnd.get() != ends - 1);
+            long total = published;
             Loopback.await(
                     Duration.ofSeconds(10),
                     () -> delivered.get() + missed.get() == total,

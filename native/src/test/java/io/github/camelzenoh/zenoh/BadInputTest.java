@@ -30,7 +30,7 @@ class BadInputTest extends TwoPeerSessions {
     static void assertRoundTrip(String key) throws InterruptedException {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Subscriber sub = b.declareSubscriber(key, SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, key);
             a.put(key, "still alive".getBytes(StandardCharsets.UTF_8), null, null, Qos.DEFAULT);
             Sample s = got.poll(10, TimeUnit.SECONDS);
             assertThat(s).as("round trip on " + key).isNotNull();

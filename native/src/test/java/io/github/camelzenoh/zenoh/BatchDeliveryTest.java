@@ -38,7 +38,7 @@ class BatchDeliveryTest extends TwoPeerSessions {
                         b.declareSubscriber("test/batch/**", SubscriberOptions.DEFAULT, got::add);
                 Publisher one = a.declarePublisher("test/batch/one", block);
                 Publisher two = a.declarePublisher("test/batch/twö", block)) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/batch/one");
             for (int i = 0; i < n; i++) {
                 byte[] payload = Integer.toString(i).getBytes(StandardCharsets.UTF_8);
                 switch (i % 4) {
@@ -112,7 +112,7 @@ class BatchDeliveryTest extends TwoPeerSessions {
                                 PublisherOptions.DEFAULT.withQos(
                                         Qos.DEFAULT.withCongestionControl(
                                                 CongestionControl.BLOCK)))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/batch/count");
             NativeDiagnostics.countDeliveries(true);
             NativeDiagnostics.DeliveryCounters before = NativeDiagnostics.deliveryCounters();
             for (int i = 0; i < n; i++) {
@@ -150,7 +150,7 @@ class BatchDeliveryTest extends TwoPeerSessions {
                                         // subscriber
                                     }
                                 })) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/batch/ping");
             for (int i = 0; i < 100; i++) {
                 a.put(
                         "test/batch/ping",

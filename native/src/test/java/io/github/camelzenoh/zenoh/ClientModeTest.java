@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,7 +78,7 @@ class ClientModeTest {
                         publisherSide.declarePublisher(
                                 "test/client/pub",
                                 PublisherOptions.DEFAULT.withEncoding(Encoding.TEXT_PLAIN))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(publisherSide, "test/client/pub");
             pub.put(
                     "via router".getBytes(StandardCharsets.UTF_8),
                     null,
@@ -102,7 +101,7 @@ class ClientModeTest {
                         peer.declareSubscriber(
                                 "test/client/peer/*", SubscriberOptions.DEFAULT, got::add);
                 Session c = connected(client())) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(c, "test/client/peer/x");
             c.put(
                     "test/client/peer/x",
                     "to peer".getBytes(StandardCharsets.UTF_8),
@@ -130,10 +129,11 @@ class ClientModeTest {
                                     query.finish();
                                 });
                 Session asking = connected(client())) {
-            Loopback.settle();
             List<Reply> replies =
-                    asking.get("test/client/q", GetOptions.DEFAULT.withTimeout(5000))
-                            .get(10, TimeUnit.SECONDS);
+                    Loopback.firstAnswered(
+                            () ->
+                                    asking.get(
+                                            "test/client/q", GetOptions.DEFAULT.withTimeout(5000)));
             assertThat(replies).hasSize(1);
             assertThat(new String(replies.get(0).sample().payload(), StandardCharsets.UTF_8))
                     .isEqualTo("answer");
@@ -147,7 +147,7 @@ class ClientModeTest {
                         router.declareSubscriber(
                                 "test/client/atrouter", SubscriberOptions.DEFAULT, got::add);
                 Session c = connected(client())) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(c, "test/client/atrouter");
             c.put("test/client/atrouter", new byte[] {1, 2}, null, null, Qos.DEFAULT);
             assertThat(Loopback.next(got).payload()).containsExactly(1, 2);
         }

@@ -126,7 +126,7 @@ class CloseRaceTest extends TwoPeerSessions {
                         "test/race/pub",
                         SubscriberOptions.DEFAULT,
                         s -> received.incrementAndGet())) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/race/pub");
             long total = 0;
             for (int round = 0; round < ROUNDS; round++) {
                 Publisher pub = a.declarePublisher("test/race/pub", PublisherOptions.DEFAULT);
@@ -205,7 +205,7 @@ class CloseRaceTest extends TwoPeerSessions {
         try (Subscriber sub =
                 b.declareSubscriber(
                         "test/race/after", SubscriberOptions.DEFAULT, x -> got.incrementAndGet())) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/race/after");
             a.put("test/race/after", new byte[] {1}, null, null, Qos.DEFAULT);
             Loopback.await(Duration.ofSeconds(10), () -> got.get() == 1, "sample after the races");
         }
@@ -244,15 +244,17 @@ class CloseRaceTest extends TwoPeerSessions {
                             closers.add(closer);
                             closer.start();
                         })) {
-            Loopback.settle();
+            GetOptions none =
+                    GetOptions.DEFAULT
+                            .withConsolidation(ConsolidationMode.NONE)
+                            .withTimeout(10_000);
             for (int round = 0; round < ROUNDS; round++) {
+                // the queryable reaches b some time after it is declared: the first get is sent
+                // again until it is answered (one that finds nobody never reaches the listener)
                 List<Reply> replies =
-                        b.get(
-                                        "test/race/query",
-                                        GetOptions.DEFAULT
-                                                .withConsolidation(ConsolidationMode.NONE)
-                                                .withTimeout(10_000))
-                                .get(20, TimeUnit.SECONDS);
+                        round == 0
+                                ? Loopback.firstAnswered(() -> b.get("test/race/query", none))
+                                : b.get("test/race/query", none).get(20, TimeUnit.SECONDS);
                 assertThat(replies).isNotEmpty().allMatch(Reply::ok);
             }
         }

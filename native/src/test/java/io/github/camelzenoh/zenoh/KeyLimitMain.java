@@ -156,7 +156,7 @@ public final class KeyLimitMain {
             }
             case "put" -> {
                 try (Subscriber s = b.declareSubscriber(key, SubscriberOptions.DEFAULT, got::add)) {
-                    Loopback.settle();
+                    Loopback.awaitRemoteSubscriber(a, key);
                     a.put(key, HELLO, null, null, Qos.DEFAULT);
                     next(got, kind);
                 }
@@ -210,10 +210,9 @@ public final class KeyLimitMain {
                                     query.reply(query.keyExpr(), HELLO, null, null);
                                     query.finish();
                                 })) {
-                    Loopback.settle();
                     List<Reply> r =
-                            b.get(key, GetOptions.DEFAULT.withTimeout(10_000))
-                                    .get(15, TimeUnit.SECONDS);
+                            Loopback.firstAnswered(
+                                    () -> b.get(key, GetOptions.DEFAULT.withTimeout(10_000)));
                     if (r.size() != 1 || !r.get(0).ok()) {
                         fail(kind + ": expected one reply, got " + r);
                     }
@@ -228,10 +227,9 @@ public final class KeyLimitMain {
                                     query.reply(query.keyExpr(), HELLO, null, null);
                                     query.finish();
                                 })) {
-                    Loopback.settle();
                     List<Reply> r =
-                            a.get(key, GetOptions.DEFAULT.withTimeout(10_000))
-                                    .get(15, TimeUnit.SECONDS);
+                            Loopback.firstAnswered(
+                                    () -> a.get(key, GetOptions.DEFAULT.withTimeout(10_000)));
                     if (r.size() != 1 || !r.get(0).ok()) {
                         fail(kind + ": expected one reply, got " + r);
                     }
@@ -253,8 +251,9 @@ public final class KeyLimitMain {
             }
             case "liveliness-get" -> {
                 try (LivelinessToken t = b.declareLivelinessToken(key)) {
-                    Loopback.settle();
-                    List<Reply> r = a.livelinessGet(key, 10_000).get(15, TimeUnit.SECONDS);
+                    // answered from what a knows: the token reaches it some time after it is
+                    // declared
+                    List<Reply> r = Loopback.firstAnswered(() -> a.livelinessGet(key, 10_000));
                     if (r.size() != 1 || !r.get(0).ok()) {
                         fail(kind + ": expected the token, got " + r);
                     }

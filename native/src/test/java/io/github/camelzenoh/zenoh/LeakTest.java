@@ -219,8 +219,10 @@ class LeakTest extends TwoPeerSessions {
                             query.reply(query.keyExpr(), new byte[] {42}, null, null);
                             query.finish();
                         })) {
-            Loopback.settle();
             long withQueryable = NativeDiagnostics.liveObjects();
+            // the queryable reaches b some time after it is declared: ask until it answers (what
+            // these gets hold is released like the loops' gets, before the count below)
+            Loopback.awaitQueryable(b, "test/leak/get/probe");
             for (int i = 0; i < CYCLES; i++) {
                 List<Reply> r =
                         b.get("test/leak/get/" + i, GetOptions.DEFAULT.withTimeout(5000))
@@ -263,7 +265,7 @@ class LeakTest extends TwoPeerSessions {
                                         .withQos(
                                                 Qos.DEFAULT.withCongestionControl(
                                                         CongestionControl.BLOCK)))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/leak/flood");
             during = NativeDiagnostics.liveObjects();
             byte[] payload = "sample-0123456789".getBytes(StandardCharsets.UTF_8);
             byte[] attachment = {1, 2, 3};

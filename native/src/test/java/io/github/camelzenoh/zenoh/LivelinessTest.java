@@ -7,6 +7,7 @@ package io.github.camelzenoh.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -96,7 +97,12 @@ class LivelinessTest extends TwoPeerSessions {
         try (LivelinessToken t1 = a.declareLivelinessToken("test/live/get/a");
                 LivelinessToken t2 = a.declareLivelinessToken("test/live/get/b");
                 LivelinessToken other = a.declareLivelinessToken("test/live/other/c")) {
-            Loopback.settle();
+            // a liveliness get is answered from what b knows: the tokens reach it some time
+            // after they are declared
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> aliveKeys(b, "test/live/get/**").size() == 2,
+                    "both tokens to reach b");
             List<Reply> replies =
                     b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS);
             assertThat(replies).allMatch(Reply::ok);
@@ -106,7 +112,11 @@ class LivelinessTest extends TwoPeerSessions {
             assertThat(replies).extracting(r -> r.sample().kind()).containsOnly(SampleKind.PUT);
 
             t1.close();
-            Loopback.settle();
+            // and the token's end reaches b some time after close returns
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> aliveKeys(b, "test/live/get/**").size() == 1,
+                    "the closed token to leave b's answer");
             assertThat(b.livelinessGet("test/live/get/**", 5000).get(10, TimeUnit.SECONDS))
                     .extracting(r -> r.sample().keyExpr())
                     .containsExactly("test/live/get/b");
@@ -117,6 +127,18 @@ class LivelinessTest extends TwoPeerSessions {
         }
         assertThat(b.livelinessGet("test/live/nothing/**", 2000).get(10, TimeUnit.SECONDS))
                 .isEmpty();
+    }
+
+    /** The keys of the tokens {@code s}'s liveliness get on {@code keyExpr} finds. */
+    static List<String> aliveKeys(Session s, String keyExpr) {
+        try {
+            return s.livelinessGet(keyExpr, 5000).get(10, TimeUnit.SECONDS).stream()
+                    .filter(Reply::ok)
+                    .map(r -> r.sample().keyExpr())
+                    .toList();
+        } catch (Exception e) {
+            throw new AssertionError("liveliness get " + keyExpr, e);
+        }
     }
 
     @Test

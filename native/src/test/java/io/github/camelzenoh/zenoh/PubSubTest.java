@@ -34,7 +34,7 @@ class PubSubTest extends TwoPeerSessions {
                                                         .withCongestionControl(
                                                                 CongestionControl.BLOCK)
                                                         .withExpress(true)))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/fields/one");
             byte[] payload = "{\"t\":21.5}".getBytes(StandardCharsets.UTF_8);
             pub.put(payload, null, "att-1".getBytes(StandardCharsets.UTF_8));
             Sample s = Loopback.next(got);
@@ -94,7 +94,7 @@ class PubSubTest extends TwoPeerSessions {
                                 PublisherOptions.DEFAULT.withQos(
                                         Qos.DEFAULT.withCongestionControl(
                                                 CongestionControl.BLOCK)))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/sizes");
             for (int size : new int[] {0, 1, 7, 63, 64, 65, 1024, 70_000}) {
                 byte[] payload = new byte[size];
                 for (int i = 0; i < size; i++) {
@@ -117,7 +117,7 @@ class PubSubTest extends TwoPeerSessions {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Subscriber sub =
                 a.declareSubscriber("test/oneshot/*", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(b, "test/oneshot/x");
             b.put(
                     "test/oneshot/x",
                     "v".getBytes(StandardCharsets.UTF_8),
@@ -149,7 +149,7 @@ class PubSubTest extends TwoPeerSessions {
             BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
             try (Subscriber sub =
                     plain.declareSubscriber("test/ts", SubscriberOptions.DEFAULT, got::add)) {
-                Loopback.settle();
+                Loopback.awaitRemoteSubscriber(stamping, "test/ts");
                 stamping.put("test/ts", new byte[] {1}, null, null, Qos.DEFAULT);
                 Sample s = Loopback.next(got);
                 assertThat(s.timestamp()).as("timestamp text").isNotBlank().contains("/");
@@ -171,7 +171,7 @@ class PubSubTest extends TwoPeerSessions {
                                 "test/origin",
                                 SubscriberOptions.DEFAULT.withOrigin(Locality.REMOTE),
                                 s -> remote.add(new String(s.payload(), StandardCharsets.UTF_8)))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(b, "test/origin");
             a.put(
                     "test/origin",
                     "from-a".getBytes(StandardCharsets.UTF_8),
@@ -206,7 +206,7 @@ class PubSubTest extends TwoPeerSessions {
                                 PublisherOptions.DEFAULT.withQos(
                                         Qos.DEFAULT.withCongestionControl(
                                                 CongestionControl.BLOCK)))) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "test/order");
             for (int i = 0; i < n; i++) {
                 pub.put(Integer.toString(i).getBytes(StandardCharsets.UTF_8));
             }

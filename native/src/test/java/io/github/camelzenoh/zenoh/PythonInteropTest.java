@@ -32,15 +32,12 @@ class PythonInteropTest {
         return b == null ? null : new String(b, StandardCharsets.UTF_8);
     }
 
-    /**
-     * Waits until {@code s} sees a peer (the Python process) and its declarations have propagated.
-     */
+    /** Waits until {@code s} sees a peer (the Python process). */
     static void awaitPeer(Session s) {
         Loopback.await(
                 Duration.ofSeconds(20),
                 () -> !s.info().peers().isEmpty(),
                 "the python peer to connect");
-        Loopback.settle();
     }
 
     static Sample poll(BlockingQueue<Sample> q) throws InterruptedException {
@@ -63,6 +60,8 @@ class PythonInteropTest {
                                 "--count",
                                 "3")) {
             awaitPeer(java);
+            // the Python subscriber (interop/j2p/**) is declared (READY); wait until java sees it
+            Loopback.awaitRemoteSubscriber(java, "interop/j2p/text");
             java.put(
                     "interop/j2p/text",
                     utf8("héllo zenoh"),
@@ -176,17 +175,21 @@ class PythonInteropTest {
                                 "--count",
                                 "1")) {
             awaitPeer(java);
+            // the Python queryable reaches java some time after its READY: the get is sent again
+            // until it is answered (one that finds nobody never reaches the queryable's --count)
             List<Reply> replies =
-                    java.get(
-                                    "interop/q/x",
-                                    GetOptions.DEFAULT
-                                            .withParameters("p=1;mode=all")
-                                            .withPayload(utf8("ask"), Encoding.APPLICATION_JSON)
-                                            .withAttachment(utf8("qa"))
-                                            .withTarget(QueryTarget.ALL)
-                                            .withConsolidation(ConsolidationMode.NONE)
-                                            .withTimeout(10_000))
-                            .get(20, TimeUnit.SECONDS);
+                    Loopback.firstAnswered(
+                            () ->
+                                    java.get(
+                                            "interop/q/x",
+                                            GetOptions.DEFAULT
+                                                    .withParameters("p=1;mode=all")
+                                                    .withPayload(
+                                                            utf8("ask"), Encoding.APPLICATION_JSON)
+                                                    .withAttachment(utf8("qa"))
+                                                    .withTarget(QueryTarget.ALL)
+                                                    .withConsolidation(ConsolidationMode.NONE)
+                                                    .withTimeout(10_000)));
 
             JsonNode q = py.nextJson(20);
             assertThat(q.get("key").asText()).isEqualTo("interop/q/x");
@@ -311,7 +314,9 @@ class PythonInteropTest {
                         () -> client.info().routers().contains(routerZid),
                         "the java client to list the python router " + routerZid);
                 assertThat(client.info().routers()).containsExactly(routerZid);
-                Loopback.settle();
+                // the Python subscriber reaches the client through the router some time after
+                // its READY
+                Loopback.awaitRemoteSubscriber(client, "interop/router/a");
                 client.put(
                         "interop/router/a",
                         utf8("via python router"),

@@ -61,8 +61,8 @@ class QueryTest extends TwoPeerSessions {
                             query.reply("test/query/qos", utf8("r"), null, null);
                             query.finish();
                         })) {
-            Loopback.settle();
-            List<Reply> byDefault = await(b.get("test/query/qos", GetOptions.DEFAULT));
+            List<Reply> byDefault =
+                    Loopback.firstAnswered(() -> b.get("test/query/qos", GetOptions.DEFAULT));
             assertThat(GetOptions.DEFAULT.qos().congestionControl())
                     .isEqualTo(CongestionControl.BLOCK);
             assertThat(byDefault)
@@ -104,7 +104,7 @@ class QueryTest extends TwoPeerSessions {
                             query.replyDelete("test/query/multi/gone", null);
                             query.finish();
                         })) {
-            Loopback.settle();
+            Loopback.awaitQueryable(b, "test/query/multi/**");
             List<Reply> replies = new CopyOnWriteArrayList<>();
             AtomicInteger completions = new AtomicInteger();
             CompletableFuture<Void> done = new CompletableFuture<>();
@@ -161,12 +161,13 @@ class QueryTest extends TwoPeerSessions {
                             }
                             query.finish();
                         })) {
-            Loopback.settle();
             List<Reply> all =
-                    await(
-                            b.get(
-                                    "test/query/same",
-                                    GetOptions.DEFAULT.withConsolidation(ConsolidationMode.NONE)));
+                    Loopback.firstAnswered(
+                            () ->
+                                    b.get(
+                                            "test/query/same",
+                                            GetOptions.DEFAULT.withConsolidation(
+                                                    ConsolidationMode.NONE)));
             assertThat(payloads(all)).containsExactly("v0", "v1", "v2");
             List<Reply> latest =
                     await(
@@ -191,12 +192,13 @@ class QueryTest extends TwoPeerSessions {
                             query.replyError(utf8("no encoding"), null);
                             query.finish();
                         })) {
-            Loopback.settle();
             List<Reply> replies =
-                    await(
-                            b.get(
-                                    "test/query/err",
-                                    GetOptions.DEFAULT.withConsolidation(ConsolidationMode.NONE)));
+                    Loopback.firstAnswered(
+                            () ->
+                                    b.get(
+                                            "test/query/err",
+                                            GetOptions.DEFAULT.withConsolidation(
+                                                    ConsolidationMode.NONE)));
             assertThat(payloads(replies))
                     .containsExactly("fine", "ERR:bad thing", "ERR:no encoding");
             Reply ok = replies.get(0);
@@ -219,7 +221,7 @@ class QueryTest extends TwoPeerSessions {
                         query -> {
                             throw new IllegalStateException("route failed");
                         })) {
-            Loopback.settle();
+            Loopback.awaitQueryable(b, "test/query/throws");
             long t0 = System.nanoTime();
             List<Reply> replies =
                     await(b.get("test/query/throws", GetOptions.DEFAULT.withTimeout(8000)));
@@ -245,17 +247,17 @@ class QueryTest extends TwoPeerSessions {
                             query.reply(query.keyExpr(), utf8("ok"), null, null);
                             query.finish();
                         })) {
-            Loopback.settle();
             List<Reply> replies =
-                    await(
-                            b.get(
-                                    "test/query/values/x",
-                                    GetOptions.DEFAULT
-                                            .withParameters("a=1;b=two")
-                                            .withPayload(
-                                                    utf8("{\"ask\":1}"),
-                                                    Encoding.parse("application/json;v1"))
-                                            .withAttachment(utf8("query-att"))));
+                    Loopback.firstAnswered(
+                            () ->
+                                    b.get(
+                                            "test/query/values/x",
+                                            GetOptions.DEFAULT
+                                                    .withParameters("a=1;b=two")
+                                                    .withPayload(
+                                                            utf8("{\"ask\":1}"),
+                                                            Encoding.parse("application/json;v1"))
+                                                    .withAttachment(utf8("query-att"))));
             assertThat(payloads(replies)).containsExactly("ok");
             Query got = seen.poll(5, TimeUnit.SECONDS);
             assertThat(got).isNotNull();
@@ -294,13 +296,17 @@ class QueryTest extends TwoPeerSessions {
         AtomicReference<Query> held = new AtomicReference<>();
         try (Queryable q =
                 a.declareQueryable("test/query/unfinished", QueryableOptions.DEFAULT, held::set)) {
-            Loopback.settle();
             long baseline = NativeDiagnostics.liveObjects();
-            long t0 = System.nanoTime();
+            long[] t0 = new long[1];
             List<Reply> replies =
-                    b.get("test/query/unfinished", GetOptions.DEFAULT.withTimeout(1000))
-                            .get(10, TimeUnit.SECONDS);
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                    Loopback.firstAnswered(
+                            () -> {
+                                t0[0] = System.nanoTime();
+                                return b.get(
+                                        "test/query/unfinished",
+                                        GetOptions.DEFAULT.withTimeout(1000));
+                            });
+            Duration took = Duration.ofNanos(System.nanoTime() - t0[0]);
             assertThat(took).isBetween(Duration.ofMillis(900), Duration.ofSeconds(5));
             // zenoh ends a timed-out get with one error reply "Timeout"
             assertThat(replies).hasSize(1);
@@ -339,8 +345,8 @@ class QueryTest extends TwoPeerSessions {
                             query.reply("test/query/scope/in", utf8("yes"), null, null);
                             query.finish();
                         })) {
-            Loopback.settle();
-            List<Reply> replies = await(b.get("test/query/scope/**", GetOptions.DEFAULT));
+            List<Reply> replies =
+                    Loopback.firstAnswered(() -> b.get("test/query/scope/**", GetOptions.DEFAULT));
             assertThat(payloads(replies)).containsExactly("yes");
             assertThat(failure.get())
                     .isInstanceOf(ZenohException.class)
@@ -378,8 +384,8 @@ class QueryTest extends TwoPeerSessions {
                                 }
                             }
                         })) {
-            Loopback.settle();
-            List<Reply> replies = await(b.get("test/query/late", GetOptions.DEFAULT));
+            List<Reply> replies =
+                    Loopback.firstAnswered(() -> b.get("test/query/late", GetOptions.DEFAULT));
             assertThat(payloads(replies)).containsExactly("first");
             for (int i = 0; i < 3; i++) {
                 assertThat(outcome.poll(5, TimeUnit.SECONDS))
@@ -409,7 +415,19 @@ class QueryTest extends TwoPeerSessions {
                                     query.reply("test/query/matrix/k", utf8("q2"), null, null);
                                     query.finish();
                                 })) {
-            Loopback.settle();
+            // both queryables reach b some time after they are declared: wait until target ALL
+            // finds both, or the checks below could prove nothing (or fail on one reply)
+            GetOptions all =
+                    GetOptions.DEFAULT
+                            .withTarget(QueryTarget.ALL)
+                            .withConsolidation(ConsolidationMode.NONE)
+                            .withTimeout(5000);
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () ->
+                            Loopback.firstAnswered(() -> b.get("test/query/matrix/k", all)).size()
+                                    == 2,
+                    "both queryables to answer b");
             for (QueryTarget t : QueryTarget.values()) {
                 for (ConsolidationMode c : ConsolidationMode.values()) {
                     List<Reply> replies =
@@ -451,7 +469,10 @@ class QueryTest extends TwoPeerSessions {
                                     query.reply(query.keyExpr(), utf8("partial"), null, null);
                                     query.finish();
                                 })) {
-            Loopback.settle();
+            // both declarations reach b some time after they return: wait until each answers a
+            // plain get, or the empty allComplete answer below would prove nothing
+            Loopback.awaitQueryable(b, "test/query/c/x");
+            Loopback.awaitQueryable(b, "test/query/p/x");
             GetOptions allComplete =
                     GetOptions.DEFAULT.withTarget(QueryTarget.ALL_COMPLETE).withTimeout(3000);
             assertThat(payloads(await(b.get("test/query/c/x", allComplete))))
@@ -495,11 +516,16 @@ class QueryTest extends TwoPeerSessions {
                             query.reply("test/query/remoteonly", utf8("remote"), null, null);
                             query.finish();
                         })) {
-            Loopback.settle();
+            assertThat(
+                            payloads(
+                                    Loopback.firstAnswered(
+                                            () ->
+                                                    b.get(
+                                                            "test/query/remoteonly",
+                                                            GetOptions.DEFAULT))))
+                    .containsExactly("remote");
             assertThat(await(a.get("test/query/remoteonly", GetOptions.DEFAULT.withTimeout(2000))))
                     .isEmpty();
-            assertThat(payloads(await(b.get("test/query/remoteonly", GetOptions.DEFAULT))))
-                    .containsExactly("remote");
         }
     }
 

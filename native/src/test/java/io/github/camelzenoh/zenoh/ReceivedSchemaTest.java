@@ -145,9 +145,10 @@ class ReceivedSchemaTest extends TwoPeerSessions {
     void repliesWithANonUtf8SchemaAreDelivered() throws Exception {
         try (RustPeer peer = new RustPeer("reply", "schema/reply", FF_100)) {
             peer.await("READY");
+            // the peer's queryable reaches a some time after it is declared
             List<Reply> replies =
-                    a.get("schema/reply", GetOptions.DEFAULT.withTimeout(10_000))
-                            .get(20, TimeUnit.SECONDS);
+                    Loopback.firstAnswered(
+                            () -> a.get("schema/reply", GetOptions.DEFAULT.withTimeout(10_000)));
             assertThat(replies).hasSize(1);
             Sample s = replies.get(0).sample();
             assertThat(s).isNotNull();
@@ -169,6 +170,7 @@ class ReceivedSchemaTest extends TwoPeerSessions {
             peer.await("DONE");
             Encoding received = Loopback.next(first).encoding();
             assertThat(received.schema()).isEqualTo("a\udcffb\udcc3");
+            Loopback.awaitRemoteSubscriber(a, "schema/out");
             a.put("schema/out", new byte[1], received, null, Qos.DEFAULT);
             assertThat(Loopback.next(again).encoding()).isEqualTo(received);
         }

@@ -98,13 +98,26 @@ class UpcallTest extends TwoPeerSessions {
                                     names.add(Thread.currentThread().getName());
                                     query.finish();
                                 })) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "upcall/name");
             a.put("upcall/name", new byte[1], null, null, Qos.DEFAULT);
-            a.get("upcall/query", GetOptions.DEFAULT).get(15, TimeUnit.SECONDS);
             String sample = names.poll(10, TimeUnit.SECONDS);
-            String query = names.poll(10, TimeUnit.SECONDS);
+            // the queryable reaches a some time after it is declared, and it answers nothing: ask
+            // again until it has seen a query
+            String[] query = new String[1];
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> {
+                        try {
+                            a.get("upcall/query", GetOptions.DEFAULT).get(15, TimeUnit.SECONDS);
+                            query[0] = names.poll(100, TimeUnit.MILLISECONDS);
+                        } catch (Exception e) {
+                            throw new AssertionError(e);
+                        }
+                        return query[0] != null;
+                    },
+                    "the queryable to see a query");
             assertThat(sample).startsWith("zenoh-rx-");
-            assertThat(query).startsWith("zenoh-rx-");
+            assertThat(query[0]).startsWith("zenoh-rx-");
         }
     }
 
@@ -119,7 +132,7 @@ class UpcallTest extends TwoPeerSessions {
                             calls.incrementAndGet();
                             throw new IllegalStateException("listener boom 17");
                         })) {
-            Loopback.settle();
+            Loopback.awaitRemoteSubscriber(a, "upcall/throws");
             a.put("upcall/throws", new byte[1], null, null, Qos.DEFAULT);
             Loopback.await(
                     Duration.ofSeconds(10), () -> logged("listener boom 17"), "the log record");
