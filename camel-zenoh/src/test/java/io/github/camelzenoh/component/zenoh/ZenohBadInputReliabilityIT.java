@@ -694,8 +694,11 @@ class ZenohBadInputReliabilityIT extends ZenohTestSupport {
     void afterAllOfItTheJvmAndTheSessionStillWork() throws Exception {
         roundTrip();
 
-        // nothing the failures created is still held (endpoints of failed routes hold no session)
-        assertThat(NativeDiagnostics.liveObjects()).as("live native objects").isEqualTo(liveBefore);
+        // nothing the failures created is still held (endpoints of failed routes hold no session);
+        // zenoh's threads may release an object a moment after its use returned: waited for
+        Waits.until(
+                "live native objects back to " + liveBefore,
+                () -> NativeDiagnostics.liveObjects() == liveBefore);
         assertThat(CASES.get()).as("bad inputs tried").isGreaterThanOrEqualTo(200);
         ReliabilitySuite.figure(SUITE, "badInputsTried", CASES.get());
         ReliabilitySuite.figure(SUITE, "badInputsRejectedByCamel", CAMEL_NAMED.get());

@@ -67,13 +67,14 @@ class ZenohGetTest extends ZenohTestSupport {
     }
 
     /**
-     * The tests declare the peer's queryables first: nothing shows when they reach the route's
-     * session, so the connection is followed by the stated propagation allowance.
+     * The tests declare the peer's queryables first: they reach the route's session some time after
+     * declareQueryable returns, so the connection is followed by a wait until the route's session
+     * has taken in what the peer declared.
      */
     @Override
     protected void awaitConnected() {
         super.awaitConnected();
-        Waits.allowUnobservableDeclarationsToSpread();
+        Waits.awaitDeclarationsKnownByRoutes(peer, context);
     }
 
     @AfterEach

@@ -179,7 +179,7 @@ class ZenohProducerTest extends ZenohTestSupport {
         awaitConnected();
         try (Collector c = new Collector("reencode/out");
                 Publisher pub = peer.declarePublisher("reencode/in/r2", PublisherOptions.DEFAULT)) {
-            io.github.camelzenoh.zenoh.Loopback.settle();
+            Waits.awaitSubscriberSeenByRoutes(context, "reencode/out");
             pub.put(
                     "21.5".getBytes(StandardCharsets.UTF_8),
                     Encoding.parse("application/json;v1"),

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.PythonPeer;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -86,7 +85,8 @@ class ZenohSerializationRouteTest extends ZenohPythonTestSupport {
         reading.put("hum", 0.25);
         try (PythonPeer sub =
                 PythonPeer.start("sub", "--connect", camel, "--key", "ser/out", "--count", "1")) {
-            Loopback.settle();
+            // the Python subscriber's declaration reaches the route's session some time after READY
+            Waits.awaitSubscriberSeenByRoutes(context, "ser/out");
             template.sendBody("direct:publish", reading);
             JsonNode sample = sub.nextJson(30);
             assertThat(sample).as("python stderr: %s", sub.stderr()).isNotNull();

@@ -10,6 +10,9 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -60,13 +63,14 @@ public abstract class ZenohTestSupport extends CamelTestSupport {
 
     /**
      * Waits until the component's session reached the peer and the peer knows the subscriber of
-     * every started zenoh subscriber route (a put from the peer then reaches it). Routes with
-     * queryables or liveliness consumers get the stated propagation allowance instead: nothing
-     * shows when their declarations arrived.
+     * every started zenoh subscriber route (a put from the peer then reaches it), and what every
+     * started queryable or liveliness route declared (a get from the peer then reaches its
+     * queryable): zenoh shows no matching status for those, so a marker declared after them on the
+     * route's session is asked until it answers ({@link Waits#awaitDeclarationsKnown}).
      */
     protected void awaitConnected() {
         Waits.until("camel session to reach the peer", () -> !peer.info().peers().isEmpty());
-        boolean unobservable = false;
+        Set<Session> declaring = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Route r : context.getRoutes()) {
             if (r.getConsumer() instanceof ZenohConsumer c
                     && context.getRouteController().getRouteStatus(r.getRouteId()).isStarted()
@@ -74,12 +78,12 @@ public abstract class ZenohTestSupport extends CamelTestSupport {
                 if (c.getEndpoint().options().consumerType() == ZenohConsumerType.SUBSCRIBER) {
                     Waits.awaitSubscriber(peer, Waits.concreteKey(c.getEndpoint().getKeyExpr()));
                 } else {
-                    unobservable = true;
+                    declaring.add(c.getEndpoint().session());
                 }
             }
         }
-        if (unobservable) {
-            Waits.allowUnobservableDeclarationsToSpread();
+        for (Session s : declaring) {
+            Waits.awaitDeclarationsKnown(s, peer);
         }
     }
 
