@@ -105,7 +105,7 @@ class BridgeByteExactTest {
                         "--timeout",
                         "60")) {
             // the subscriber is declared (READY); wait until the bridge's session sees it
-            Loopback.settle();
+            TestBridge.awaitSubscriber(main, key);
             HttpRequest.Builder b = at(key).PUT(HttpRequest.BodyPublishers.ofByteArray(body));
             if (contentType != null) {
                 b.header("Content-Type", contentType);
@@ -269,7 +269,7 @@ class BridgeByteExactTest {
                         "0",
                         "--timeout",
                         "60")) {
-            Loopback.settle();
+            TestBridge.awaitAnswer(httpPort, "exact/raw");
             HttpResponse<byte[]> raw = send(at("exact/raw?_raw=true").GET());
             assertThat(raw.statusCode()).isEqualTo(200);
             assertThat(raw.body()).isEqualTo(payload);

@@ -128,25 +128,10 @@ class BridgeMetricsTest {
                 .contains("consumerType=\"subscriber\"")
                 .contains("routeId=\"metrics-test-subscriber\"");
 
-        // until the peer knows the bridge's subscriber, puts go nowhere: warm up until one counts
-        Loopback.await(
-                Duration.ofSeconds(20),
-                () -> {
-                    publish(1);
-                    try {
-                        return received() > 0;
-                    } catch (Exception e) {
-                        return false;
-                    }
-                },
-                "a first sample to reach the bridge's subscriber");
-        // the warm-up's last puts may still be on their way: wait for the count to settle
+        // until the peer knows the bridge's subscriber, puts go nowhere: wait until it does (a
+        // warm-up put instead could still be on its way when the count is taken, and count twice)
+        Loopback.awaitRemoteSubscriber(peer, "metrics/test/s");
         double before = received();
-        Loopback.settle();
-        while (received() != before) {
-            before = received();
-            Loopback.settle();
-        }
 
         publish(1000);
         awaitReceived(before + 1000);

@@ -7,7 +7,6 @@ package io.github.camelzenoh.examples.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Encoding;
-import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Queryable;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Sample;
@@ -125,7 +124,7 @@ class BridgeRequestHeadersTest {
     @Test
     void repeatedAcceptHeaderWithHtmlFirstAnswersHtmlAsTheRestPlugin() throws Exception {
         try (Queryable q = textQueryable("rv6/html")) {
-            Loopback.settle();
+            bridge.awaitAnswer("rv6/html");
             Head h =
                     exchange(
                             "GET /rv6/html HTTP/1.1\r\n"
@@ -146,7 +145,7 @@ class BridgeRequestHeadersTest {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Subscriber sub =
                 bridge.peer.declareSubscriber("rv6/put/**", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            bridge.awaitSubscriber("rv6/put/two-types");
             Head h =
                     exchange(
                             "PUT /rv6/put/two-types HTTP/1.1\r\n"
@@ -209,7 +208,7 @@ class BridgeRequestHeadersTest {
     @Test
     void lowerCaseHeaderNamesAreRead() throws Exception {
         try (Queryable q = textQueryable("rv6/lower")) {
-            Loopback.settle();
+            bridge.awaitAnswer("rv6/lower");
             Head html = exchange("GET /rv6/lower HTTP/1.1\r\naccept: text/html\r\n", null);
             assertThat(html.headers().get("content-type")).startsWith("text/html");
         }
@@ -236,7 +235,7 @@ class BridgeRequestHeadersTest {
     @Test
     void anUndecodableQueryStringReachesZenohAsItIs() throws Exception {
         try (Queryable q = textQueryable("rv6/params")) {
-            Loopback.settle();
+            bridge.awaitAnswer("rv6/params");
             try (Socket s = open("GET /rv6/params?x=%zz;Accept=text/html HTTP/1.1\r\n", null)) {
                 BufferedReader in = reader(s);
                 Head h = head(in);

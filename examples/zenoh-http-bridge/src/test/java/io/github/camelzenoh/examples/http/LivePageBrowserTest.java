@@ -171,7 +171,7 @@ class LivePageBrowserTest {
                         "0",
                         "--timeout",
                         "60")) {
-            Loopback.settle();
+            TestBridge.awaitAnswer(httpPort, "live/q/**");
             type("get-key", "live/q/**");
             browser.findElement(By.id("get-button")).click();
             waitUpTo(20).until(d -> rows("get-table").size() == 1);
@@ -193,7 +193,7 @@ class LivePageBrowserTest {
                         "1",
                         "--timeout",
                         "60")) {
-            Loopback.settle();
+            TestBridge.awaitSubscriber(main, "live/from-page");
             type("put-key", "live/from-page");
             new Select(browser.findElement(By.id("put-type")))
                     .selectByVisibleText("application/json");

@@ -356,7 +356,9 @@ class RestPluginDifferentialTest {
                         "0",
                         "--timeout",
                         "600")) {
-            Loopback.settle();
+            // the subscriber reaches the bridge through the router (the plugin's runtime, which
+            // has it first) some time after its READY
+            TestBridge.awaitSubscriber(bridge, "diff/put/x");
             for (Request r : corpus) {
                 Response plugin = send(restHttp, r);
                 String pluginSample =

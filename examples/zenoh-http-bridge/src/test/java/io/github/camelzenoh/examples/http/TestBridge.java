@@ -6,6 +6,11 @@ package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Session;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +21,8 @@ import org.apache.camel.main.Main;
  * fixture of the bridge's tests. {@link #close} stops both.
  */
 final class TestBridge implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     final Main main;
     final Session peer;
@@ -54,6 +61,57 @@ final class TestBridge implements AutoCloseable {
             main.stop();
             throw e;
         }
+    }
+
+    /** The bridge's zenoh session (bound as zenohSession). */
+    static Session session(Main main) {
+        return main.getCamelContext()
+                .getRegistry()
+                .lookupByNameAndType("zenohSession", Session.class);
+    }
+
+    /**
+     * Waits until the bridge's session knows a subscriber of another session on {@code keyExpr}: a
+     * subscriber's declaration reaches the bridge some time after it is made (after a Python peer's
+     * READY too), and until it has, the bridge's puts on the key go nowhere.
+     */
+    static void awaitSubscriber(Main main, String keyExpr) {
+        Loopback.awaitRemoteSubscriber(session(main), keyExpr);
+    }
+
+    /** {@link #awaitSubscriber(Main, String)} for a subscriber of this fixture's peer (or any). */
+    void awaitSubscriber(String keyExpr) {
+        awaitSubscriber(main, keyExpr);
+    }
+
+    /**
+     * GETs {@code path} through the bridge on {@code httpPort} until the answer holds a reply (at
+     * most 20 s): a queryable's declaration reaches the bridge's session some time after it is made
+     * (after a Python peer's READY too), and until it has, a GET finds nobody to ask and is
+     * answered at once with an empty list. The queryable answers these GETs too.
+     */
+    static void awaitAnswer(int httpPort, String path) throws IOException, InterruptedException {
+        HttpRequest get =
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/" + path))
+                        .timeout(Duration.ofSeconds(20))
+                        .GET()
+                        .build();
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        String last;
+        do {
+            HttpResponse<String> r = HTTP.send(get, HttpResponse.BodyHandlers.ofString());
+            last = r.statusCode() + " " + r.body();
+            if (r.statusCode() == 200 && !r.body().equals("[]")) {
+                return;
+            }
+            Thread.sleep(10);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("no reply to GET /" + path + " within 20 s; last answer: " + last);
+    }
+
+    /** {@link #awaitAnswer(int, String)} through this fixture's bridge. */
+    void awaitAnswer(String path) throws IOException, InterruptedException {
+        awaitAnswer(httpPort, path);
     }
 
     @Override

@@ -114,7 +114,7 @@ class ZenohHttpBridgeTest {
                                     null);
                             query.finish();
                         })) {
-            Loopback.settle();
+            bridge.awaitAnswer("rest/get/**");
             HttpResponse<String> r = send(at("rest/get/**?a=1").GET());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
@@ -151,7 +151,8 @@ class ZenohHttpBridgeTest {
                                 });
                 Subscriber s =
                         peer.declareSubscriber("rest/qp/**", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            bridge.awaitAnswer("rest/qp/text");
+            bridge.awaitSubscriber("rest/qp/put");
             // named like the request headers the route reads: still only zenoh's parameters
             HttpResponse<String> get = send(at("rest/qp/text?Accept=text/html").GET());
             assertThat(get.statusCode()).isEqualTo(200);
@@ -174,7 +175,7 @@ class ZenohHttpBridgeTest {
         BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
         try (Subscriber s =
                 peer.declareSubscriber("rest/put/**", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            bridge.awaitSubscriber("rest/put/a");
             assertThat(
                             send(at("rest/put/a")
                                             .header("Content-Type", "application/json")
@@ -326,7 +327,12 @@ class ZenohHttpBridgeTest {
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("a//b");
 
-        try (Queryable failing =
+        // silent first: the peer's declarations reach the bridge in order, so once rest/err
+        // answers, the bridge knows rest/slow too
+        try (Queryable silent =
+                        peer.declareQueryable(
+                                "rest/slow", QueryableOptions.DEFAULT, unfinished::add);
+                Queryable failing =
                         peer.declareQueryable(
                                 "rest/err",
                                 QueryableOptions.DEFAULT,
@@ -335,11 +341,8 @@ class ZenohHttpBridgeTest {
                                             "sensor offline".getBytes(StandardCharsets.UTF_8),
                                             Encoding.ZENOH_STRING);
                                     q.finish();
-                                });
-                Queryable silent =
-                        peer.declareQueryable(
-                                "rest/slow", QueryableOptions.DEFAULT, unfinished::add)) {
-            Loopback.settle();
+                                })) {
+            bridge.awaitAnswer("rest/err");
             // error replies are list entries with key ERROR, status 200 (the REST plugin's answer)
             HttpResponse<String> err = send(at("rest/err").GET());
             assertThat(err.statusCode()).isEqualTo(200);
@@ -349,6 +352,7 @@ class ZenohHttpBridgeTest {
             HttpResponse<String> slow = send(at("rest/slow").GET());
             assertThat(slow.statusCode()).isEqualTo(200);
             assertThat(slow.body()).isEqualTo("[]");
+            assertThat(unfinished).as("queries that reached the silent queryable").isNotEmpty();
         }
         HttpResponse<String> nobody = send(at("nobody/here?_raw=true").GET());
         assertThat(nobody.statusCode()).isEqualTo(200);
