@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.camelzenoh.examples.http.ZenohHttpBridge;
+import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PythonPeer;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Session;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -56,6 +61,20 @@ class HttpBridgeEndToEndTest {
         return URI.create("http://127.0.0.1:" + httpPort + "/" + path);
     }
 
+    /**
+     * Waits until the bridge's zenoh session (bound as zenohSession) sees a subscriber of another session on
+     * {@code key}: a declaration reaches it some time after the Python peer's READY, and until it has, the bridge's
+     * puts on the key go nowhere.
+     */
+    static void awaitBridgeSubscriber(String key) {
+        Session s = bridge.getCamelContext().getRegistry().lookupByNameAndType("zenohSession", Session.class);
+        try (Publisher probe = s.declarePublisher(key,
+                PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withDestination(Locality.REMOTE)))) {
+            Loopback.await(Duration.ofSeconds(20), probe::hasMatchingSubscribers,
+                    "the bridge to see a subscriber on " + key);
+        }
+    }
+
     @Test
     void pythonQueryableAnswersAnHttpGet() throws Exception {
         try (PythonPeer q = PythonPeer.start("queryable", "--connect", zenohEndpoint, "--key", "it/http/q",
@@ -82,7 +101,7 @@ class HttpBridgeEndToEndTest {
     void httpPutReachesAPythonSubscriberWithItsEncoding() throws Exception {
         try (PythonPeer sub = PythonPeer.start("sub", "--connect", zenohEndpoint, "--key", "it/http/cmd/**",
                 "--count", "1", "--timeout", "20")) {
-            Thread.sleep(1000); // the subscriber's declaration reaches the bridge
+            awaitBridgeSubscriber("it/http/cmd/arm");
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri("it/http/cmd/arm"))
                     .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString("{\"go\":1}"))
                     .build(), HttpResponse.BodyHandlers.ofString());

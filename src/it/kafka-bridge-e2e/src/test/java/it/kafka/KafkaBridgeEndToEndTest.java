@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.camelzenoh.examples.kafka.ZenohKafkaBridge;
+import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Publisher;
+import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PythonPeer;
+import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,6 +70,20 @@ class KafkaBridgeEndToEndTest {
         return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Waits until the bridge's zenoh session (bound as zenohSession) sees a subscriber of another session on
+     * {@code key}: a declaration reaches it some time after the Python peer's READY, and until it has, the bridge's
+     * puts on the key go nowhere.
+     */
+    static void awaitBridgeSubscriber(String key) {
+        Session s = bridge.getCamelContext().getRegistry().lookupByNameAndType("zenohSession", Session.class);
+        try (Publisher probe = s.declarePublisher(key,
+                PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withDestination(Locality.REMOTE)))) {
+            Loopback.await(Duration.ofSeconds(20), probe::hasMatchingSubscribers,
+                    "the bridge to see a subscriber on " + key);
+        }
+    }
+
     @Test
     void pythonSamplesBecomeKafkaRecordsNoneLost() throws Exception {
         try (PythonPeer pub = PythonPeer.start("pub", "--connect", zenohEndpoint, "--key", "it/kafka/sensor",
@@ -87,7 +106,7 @@ class KafkaBridgeEndToEndTest {
     void kafkaRecordsBecomeZenohSamplesWithTheirEncoding() throws Exception {
         try (PythonPeer sub = PythonPeer.start("sub", "--connect", zenohEndpoint, "--key", "it/kafka/back/**",
                 "--count", "10", "--timeout", "60")) {
-            Thread.sleep(1500); // the subscriber's declaration reaches the bridge
+            awaitBridgeSubscriber("it/kafka/back/x");
             Properties p = new Properties();
             p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
             try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(),

@@ -59,6 +59,9 @@ class BatchKafkaBridgeTest {
                     Duration.ofSeconds(10),
                     () -> !peer.info().peers().isEmpty(),
                     "a zenoh peer to reach the bridge");
+            // the bridge's subscriber reaches the peer some time after the two connect: until it
+            // has, the peer's puts go nowhere
+            Loopback.awaitRemoteSubscriber(peer, "batch/k0");
             BridgeStats stats =
                     main.getCamelContext()
                             .getRegistry()

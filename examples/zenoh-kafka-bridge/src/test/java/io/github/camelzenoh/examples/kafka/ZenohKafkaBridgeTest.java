@@ -163,6 +163,19 @@ class ZenohKafkaBridgeTest {
         return s;
     }
 
+    /**
+     * Waits until the bridge's session knows a subscriber of another session on {@code keyExpr}: a
+     * subscriber's declaration reaches the bridge some time after declareSubscriber returns, and
+     * until it has, the bridge's puts on the key go nowhere.
+     */
+    static void awaitBridgeSees(String keyExpr) {
+        Loopback.awaitRemoteSubscriber(
+                main.getCamelContext()
+                        .getRegistry()
+                        .lookupByNameAndType("zenohSession", Session.class),
+                keyExpr);
+    }
+
     @Test
     @Order(1)
     void zenohSamplesBecomeKafkaRecordsNoneLost() throws Exception {
@@ -173,6 +186,9 @@ class ZenohKafkaBridgeTest {
             pubs.add(pub(key, i, ENCODINGS[i % ENCODINGS.length], i % 2 == 0));
         }
         pubs.add(pub("test/odd/t°C x", n, Encoding.TEXT_PLAIN, true));
+        // the bridge's subscriber reaches the peer some time after the two connect: until it
+        // has, the peer's puts go nowhere
+        Loopback.awaitRemoteSubscriber(peer, "test/s/k0");
         for (Pub p : pubs) {
             peer.put(p.key(), p.payload(), p.encoding(), p.attachment(), BLOCK);
         }
@@ -273,7 +289,7 @@ class ZenohKafkaBridgeTest {
         try (Session s = connect();
                 Subscriber sub =
                         s.declareSubscriber("test/in/**", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            awaitBridgeSees("test/in/r0");
             int m = 100;
             List<Pub> pubs = new ArrayList<>();
             for (int i = 0; i < m; i++) {
@@ -382,7 +398,7 @@ class ZenohKafkaBridgeTest {
         try (Session s = connect();
                 Subscriber sub =
                         s.declareSubscriber("test/rt/**", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            awaitBridgeSees("test/rt/x0");
             for (ConsumerRecord<String, byte[]> rec :
                     records) { // sent back as they are: key, value, headers
                 producer.send(
@@ -426,7 +442,7 @@ class ZenohKafkaBridgeTest {
                 Subscriber sub =
                         s.declareSubscriber(
                                 "test/in/batch/*", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            awaitBridgeSees("test/in/batch/0");
             main.getCamelContext().getRouteController().stopRoute("kafka-to-zenoh");
             long sent0 = stats.toZenohSent.sum();
             long batches0 = stats.toZenohBatches.sum();
@@ -494,7 +510,7 @@ class ZenohKafkaBridgeTest {
         try (Session s = connect();
                 Subscriber sub =
                         s.declareSubscriber("robot/*/cmd", SubscriberOptions.DEFAULT, got::add)) {
-            Loopback.settle();
+            awaitBridgeSees("robot/r2d2/cmd");
             producer.send(new ProducerRecord<>("robot.commands", "r2d2", bytes("{\"go\":1}")))
                     .get(10, TimeUnit.SECONDS);
             Sample x = take(got, 1).get(0);
