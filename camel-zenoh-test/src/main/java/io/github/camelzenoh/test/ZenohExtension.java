@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.apache.camel.CamelContext;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -63,11 +64,19 @@ public final class ZenohExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
     /**
-     * How long a declaration of the helpers' session is given to reach the route's sessions through
-     * the router: zenoh shows no event on the helpers' side when it has (a subscriber's matching
-     * status is the publisher's, and a queryable has none), so this is a stated allowance.
+     * In peer mode, how long a declaration of the helpers' session is given to reach the route's
+     * sessions on their own links to it (gossip connects the peers directly, past the one this
+     * extension runs), on top of {@link #awaitDeclarationsKnownToRouter}: a stated allowance.
      */
     static final Duration PROPAGATION_ALLOWANCE = Duration.ofMillis(300);
+
+    /** How long {@link #awaitDeclarationsKnownToRouter} waits before it fails the test. */
+    static final Duration DECLARATION_TIMEOUT = Duration.ofSeconds(20);
+
+    /** Keys of the markers of {@link #awaitDeclarationsKnownToRouter}: nothing else uses them. */
+    private static final String MARKER_PREFIX = "camel-zenoh-test/extension-marker/";
+
+    private static final AtomicLong MARKERS = new AtomicLong();
 
     private final String mode;
     private Session router;
@@ -269,7 +278,7 @@ public final class ZenohExtension
         synchronized (opened) {
             opened.add(r);
         }
-        allowDeclarationToSpread();
+        awaitDeclarationsKnownToRouter();
         return r;
     }
 
@@ -322,7 +331,7 @@ public final class ZenohExtension
         synchronized (opened) {
             opened.add(q);
         }
-        allowDeclarationToSpread();
+        awaitDeclarationsKnownToRouter();
         return q;
     }
 
@@ -346,9 +355,48 @@ public final class ZenohExtension
     /** How often {@link #awaitSubscriber} looks at the matching status. */
     private static final Duration POLL = Duration.ofMillis(10);
 
-    /** See {@link #PROPAGATION_ALLOWANCE}: the helpers' one deliberate pause. */
-    private static void allowDeclarationToSpread() {
-        pause(PROPAGATION_ALLOWANCE);
+    /**
+     * Returns once the router has taken in every declaration the helpers' session made before this
+     * call: a marker queryable is declared after them and the router asks it until it answers. A
+     * session sends its declarations over its link in order, so the marker reaches the router last;
+     * the router passes a subscriber on to the route sessions that publish on its key (their
+     * publishers' interest) before it handles the marker, and sends them every query of theirs, so
+     * a sample or a query the test triggers after this finds the helper's declaration. In peer mode
+     * the route sessions also hear from the helpers' session directly: {@link
+     * #PROPAGATION_ALLOWANCE} follows.
+     */
+    private void awaitDeclarationsKnownToRouter() {
+        Session declarer = session();
+        Session asker = router; // started with the helpers' session
+        String key = MARKER_PREFIX + MARKERS.incrementAndGet();
+        GetOptions ask = GetOptions.DEFAULT.withTimeout(1000);
+        Queryable marker =
+                declarer.declareQueryable(
+                        key,
+                        QueryableOptions.DEFAULT,
+                        q -> {
+                            try {
+                                q.reply(key, new byte[0], null, null);
+                            } finally {
+                                q.finish();
+                            }
+                        });
+        try {
+            long deadline = System.nanoTime() + DECLARATION_TIMEOUT.toNanos();
+            while (asker.get(key, ask).join().isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError(
+                            "the router did not learn the helpers' declarations within "
+                                    + DECLARATION_TIMEOUT);
+                }
+                pause(POLL);
+            }
+        } finally {
+            marker.close();
+        }
+        if ("peer".equals(mode)) {
+            pause(PROPAGATION_ALLOWANCE);
+        }
     }
 
     private static void pause(Duration d) {
