@@ -551,13 +551,16 @@ public final class Suite {
                                 "--report-ms",
                                 Integer.toString(settings.roundMs())))) {
             p.await("READY", 90);
-            Thread.sleep((settings.warmup() + settings.rounds() + 1L) * settings.roundMs() + 100);
-            putCost(kind + " " + label(size) + " alone ", p.drain());
+            // one report per round: the warm-up's, the measured rounds' and the one before them
+            // (waited for line by line, not slept over: a loaded machine starts the JVM late)
+            List<String> reports = new ArrayList<>();
+            long perReport = 30 + settings.roundMs() / 1000;
+            for (int i = 0; i < settings.warmup() + settings.rounds() + 1; i++) {
+                reports.addAll(p.until("PUTS", perReport));
+            }
+            putCost(kind + " " + label(size) + " alone ", reports);
         } catch (Proc.BenchException | IOException | RuntimeException e) {
             fail(what + pass, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail(what + pass, new IllegalStateException("interrupted"));
         }
     }
 
