@@ -88,6 +88,11 @@ def cmd_pub(session, args):
                                     congestion_control=zenoh.CongestionControl.BLOCK)
     emit("READY")
     time.sleep(args.delay)
+    # then until some subscriber is known (at most --match-wait s): a subscriber's declaration
+    # reaches this session some time after it was made, and until then puts go nowhere
+    deadline = time.monotonic() + args.match_wait
+    while not pub.matching_status.matching and time.monotonic() < deadline:
+        time.sleep(0.01)
     for i in range(args.count):
         pub.put(payload_bytes(args, i), encoding=args.encoding,
                 attachment=None if args.attachment is None else args.attachment.encode())
@@ -172,6 +177,8 @@ def main():
     p.add_argument("--encoding", default=None)
     p.add_argument("--attachment", default=None)
     p.add_argument("--delay", type=float, default=1.0, help="seconds to wait for routes before sending")
+    p.add_argument("--match-wait", type=float, default=20.0,
+                   help="pub: at most this many seconds after --delay to wait for a matching subscriber")
     p.add_argument("--interval", type=float, default=0.0)
     p.add_argument("--delete", action="store_true")
     p.add_argument("--replies", type=int, default=1)
