@@ -60,6 +60,22 @@ fn open(endpoint: &str) -> Session {
     s
 }
 
+/// Polls `matching` every 10 ms until it is true; fails after 20 s.
+fn await_matching<E: std::fmt::Display>(matching: impl Fn() -> Result<bool, E>) {
+    let start = Instant::now();
+    loop {
+        match matching() {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(e) => fail(&format!("matching status: {e}")),
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            fail("nothing matching within 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn ready() {
     println!("READY");
     let _ = std::io::stdout().flush();
@@ -78,8 +94,14 @@ fn main() {
         "put" => {
             let count: usize = arg(3).parse().unwrap_or_else(|_| fail("count"));
             let enc = encoding(arg(4));
-            // declarations travel to the other peer before the samples
-            std::thread::sleep(Duration::from_millis(300));
+            // a subscriber's declaration reaches this peer some time after it was made: until
+            // then puts go nowhere, so wait until one matches
+            let probe = session
+                .declare_publisher(&key)
+                .wait()
+                .unwrap_or_else(|e| fail(&format!("publisher: {e}")));
+            await_matching(|| probe.matching_status().wait().map(|m| m.matching()));
+            drop(probe);
             ready();
             for i in 0..count {
                 session
@@ -92,7 +114,13 @@ fn main() {
         }
         "get" => {
             let enc = encoding(arg(3));
-            std::thread::sleep(Duration::from_millis(300));
+            // likewise a queryable's: until it has arrived, a get finds nobody to ask
+            let probe = session
+                .declare_querier(&key)
+                .wait()
+                .unwrap_or_else(|e| fail(&format!("querier: {e}")));
+            await_matching(|| probe.matching_status().wait().map(|m| m.matching()));
+            drop(probe);
             ready();
             let start = Instant::now();
             let replies = session
