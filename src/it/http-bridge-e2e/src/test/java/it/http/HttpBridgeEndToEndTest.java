@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.camelzenoh.examples.http.ZenohHttpBridge;
-import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Loopback;
-import io.github.camelzenoh.zenoh.Publisher;
-import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PythonPeer;
-import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -21,7 +17,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.camel.main.Main;
@@ -67,12 +62,8 @@ class HttpBridgeEndToEndTest {
      * puts on the key go nowhere.
      */
     static void awaitBridgeSubscriber(String key) {
-        Session s = bridge.getCamelContext().getRegistry().lookupByNameAndType("zenohSession", Session.class);
-        try (Publisher probe = s.declarePublisher(key,
-                PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withDestination(Locality.REMOTE)))) {
-            Loopback.await(Duration.ofSeconds(20), probe::hasMatchingSubscribers,
-                    "the bridge to see a subscriber on " + key);
-        }
+        Loopback.awaitRemoteSubscriber(
+                bridge.getCamelContext().getRegistry().lookupByNameAndType("zenohSession", Session.class), key);
     }
 
     @Test

@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.camelzenoh.examples.kafka.ZenohKafkaBridge;
-import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Loopback;
-import io.github.camelzenoh.zenoh.Publisher;
-import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PythonPeer;
-import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -76,12 +72,8 @@ class KafkaBridgeEndToEndTest {
      * puts on the key go nowhere.
      */
     static void awaitBridgeSubscriber(String key) {
-        Session s = bridge.getCamelContext().getRegistry().lookupByNameAndType("zenohSession", Session.class);
-        try (Publisher probe = s.declarePublisher(key,
-                PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withDestination(Locality.REMOTE)))) {
-            Loopback.await(Duration.ofSeconds(20), probe::hasMatchingSubscribers,
-                    "the bridge to see a subscriber on " + key);
-        }
+        Loopback.awaitRemoteSubscriber(
+                bridge.getCamelContext().getRegistry().lookupByNameAndType("zenohSession", Session.class), key);
     }
 
     @Test
