@@ -9,6 +9,7 @@ import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.GetOptions;
+import io.github.camelzenoh.zenoh.LivelinessToken;
 import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
@@ -18,6 +19,7 @@ import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
+import io.github.camelzenoh.zenoh.SessionInfo;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -64,17 +66,27 @@ public final class ZenohExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
     /**
-     * In peer mode, how long a declaration of the helpers' session is given to reach the route's
-     * sessions on their own links to it (gossip connects the peers directly, past the one this
-     * extension runs), on top of {@link #awaitDeclarationsKnownToRouter}: a stated allowance.
+     * In peer mode with no route session known to the extension (a component configured through
+     * {@link #configure(ZenohConfiguration)} only), how long a declaration of the helpers' session
+     * is given to reach the route's sessions on their own links (gossip connects the peers
+     * directly, past the one this extension runs), after {@link #awaitDeclarationsKnown}: a stated
+     * allowance.
      */
     static final Duration PROPAGATION_ALLOWANCE = Duration.ofMillis(300);
 
-    /** How long {@link #awaitDeclarationsKnownToRouter} waits before it fails the test. */
+    /** How long {@link #awaitDeclarationsKnown} waits before it fails the test. */
     static final Duration DECLARATION_TIMEOUT = Duration.ofSeconds(20);
 
-    /** Keys of the markers of {@link #awaitDeclarationsKnownToRouter}: nothing else uses them. */
+    /**
+     * Keys of the marker tokens of {@link #awaitDeclarationsKnown}: a liveliness token, which no
+     * queryable or subscriber of a test sees (a user's {@code **} queryable is never asked).
+     */
     private static final String MARKER_PREFIX = "camel-zenoh-test/extension-marker/";
+
+    /**
+     * Components {@link #configure(CamelContext)} joined to the router: their sessions are asked.
+     */
+    private final List<ZenohComponent> components = new ArrayList<>();
 
     private static final AtomicLong MARKERS = new AtomicLong();
 
@@ -143,6 +155,9 @@ public final class ZenohExtension
     /** Closes what the helpers opened, the helper session and the router (idempotent). */
     public synchronized void stop() {
         closeOpened();
+        synchronized (components) {
+            components.clear();
+        }
         if (client != null) {
             client.close();
             client = null;
@@ -232,6 +247,9 @@ public final class ZenohExtension
             context.addComponent("zenoh", component);
         }
         configure(component.getConfiguration());
+        synchronized (components) {
+            components.add(component);
+        }
     }
 
     public void configure(ZenohConfiguration c) {
@@ -278,7 +296,7 @@ public final class ZenohExtension
         synchronized (opened) {
             opened.add(r);
         }
-        awaitDeclarationsKnownToRouter();
+        awaitDeclarationsKnown();
         return r;
     }
 
@@ -331,7 +349,7 @@ public final class ZenohExtension
         synchronized (opened) {
             opened.add(q);
         }
-        awaitDeclarationsKnownToRouter();
+        awaitDeclarationsKnown();
         return q;
     }
 
@@ -356,45 +374,51 @@ public final class ZenohExtension
     private static final Duration POLL = Duration.ofMillis(10);
 
     /**
-     * Returns once the router has taken in every declaration the helpers' session made before this
-     * call: a marker queryable is declared after them and the router asks it until it answers. A
-     * session sends its declarations over its link in order, so the marker reaches the router last;
-     * the router passes a subscriber on to the route sessions that publish on its key (their
-     * publishers' interest) before it handles the marker, and sends them every query of theirs, so
-     * a sample or a query the test triggers after this finds the helper's declaration. In peer mode
-     * the route sessions also hear from the helpers' session directly: {@link
-     * #PROPAGATION_ALLOWANCE} follows.
+     * Returns once the router and every session of the configured components joined to it have
+     * taken in every declaration the helpers' session made before this call: a marker liveliness
+     * token is declared after them, and each of those sessions asks for it until it is there. A
+     * session sends its declarations over its link in order, and the router passes them on to a
+     * route's session in order too (a subscriber or queryable to the sessions interested in it,
+     * then the token's answer), so a session that sees the marker has seen what came before it: a
+     * sample or a query the test triggers after this, from the test thread or through the router,
+     * finds the helper's declaration. Only a route session opened later is not asked (it is told
+     * everything when it joins).
      */
-    private void awaitDeclarationsKnownToRouter() {
+    private void awaitDeclarationsKnown() {
         Session declarer = session();
-        Session asker = router; // started with the helpers' session
+        String routerZid = router.info().zid();
+        List<Session> askers = new ArrayList<>();
+        askers.add(router);
+        synchronized (components) {
+            for (ZenohComponent c : components) {
+                for (Session s : c.openSessions()) {
+                    SessionInfo i = s.info();
+                    if (i.routers().contains(routerZid) || i.peers().contains(routerZid)) {
+                        askers.add(s);
+                    }
+                }
+            }
+        }
         String key = MARKER_PREFIX + MARKERS.incrementAndGet();
-        GetOptions ask = GetOptions.DEFAULT.withTimeout(1000);
-        Queryable marker =
-                declarer.declareQueryable(
-                        key,
-                        QueryableOptions.DEFAULT,
-                        q -> {
-                            try {
-                                q.reply(key, new byte[0], null, null);
-                            } finally {
-                                q.finish();
-                            }
-                        });
+        LivelinessToken marker = declarer.declareLivelinessToken(key);
         try {
             long deadline = System.nanoTime() + DECLARATION_TIMEOUT.toNanos();
-            while (asker.get(key, ask).join().isEmpty()) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError(
-                            "the router did not learn the helpers' declarations within "
-                                    + DECLARATION_TIMEOUT);
+            for (Session asker : askers) {
+                while (asker.livelinessGet(key, 1000).join().isEmpty()) {
+                    if (System.nanoTime() > deadline) {
+                        throw new AssertionError(
+                                "session "
+                                        + asker.info().zid()
+                                        + " did not learn the helpers' declarations within "
+                                        + DECLARATION_TIMEOUT);
+                    }
+                    pause(POLL);
                 }
-                pause(POLL);
             }
         } finally {
             marker.close();
         }
-        if ("peer".equals(mode)) {
+        if ("peer".equals(mode) && askers.size() == 1) {
             pause(PROPAGATION_ALLOWANCE);
         }
     }

@@ -4,6 +4,8 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.Session;
+import java.util.List;
 import java.util.Map;
 import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
@@ -61,6 +63,19 @@ public class ZenohComponent extends HealthCheckComponent {
 
     ZenohSessions sessions() {
         return sessions;
+    }
+
+    /**
+     * The zenoh sessions this component has open now, one per distinct session configuration its
+     * endpoints use; a session given through the {@code session} option (or autowired from the
+     * registry) is the user's and not listed. For tests and tools that need to ask what the routes'
+     * sessions know (the JUnit extension waits on them).
+     */
+    public List<Session> openSessions() {
+        return sessions.snapshot().stream()
+                .map(ZenohSessions.Info::session)
+                .filter(s -> !s.isClosed())
+                .toList();
     }
 
     public String getZenohLogFilter() {

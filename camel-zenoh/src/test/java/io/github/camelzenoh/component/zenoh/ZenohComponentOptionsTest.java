@@ -231,6 +231,7 @@ class ZenohComponentOptionsTest extends ZenohTestSupport {
                 assertThat(zenoh.sessions().snapshot())
                         .as("sessions the component opened")
                         .isEmpty();
+                assertThat(zenoh.openSessions()).as("the user's session is not listed").isEmpty();
             } finally {
                 other.stop();
             }
@@ -243,6 +244,26 @@ class ZenohComponentOptionsTest extends ZenohTestSupport {
             } while (got.equals("x"));
             assertThat(got).isEqualTo("still open");
         }
+    }
+
+    /**
+     * openSessions lists the sessions the component opened for its routes while they are open: here
+     * one (every endpoint shares the component's config, the URIs' own configs aside).
+     */
+    @Test
+    void openSessionsListsTheSessionsTheRoutesUse() throws Exception {
+        awaitConnected();
+        ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+        assertThat(zenoh.openSessions())
+                .as("open sessions of the component")
+                .isNotEmpty()
+                .doesNotContain(peer)
+                .noneMatch(Session::isClosed)
+                .allMatch(s -> s.info().peers().contains(peer.info().zid()));
+        List<Session> open = zenoh.openSessions();
+        context.stop();
+        assertThat(open).allMatch(Session::isClosed);
+        assertThat(zenoh.openSessions()).as("after the component stopped").isEmpty();
     }
 
     private static Sample poll(Collector c) {
