@@ -56,10 +56,10 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
     }
 
     /**
-     * Puts a sample on spin/long and looks at its route thread right after the sample is routed:
-     * true once it is seen polling (RUNNABLE). The spin lasts 1 s, which a loaded machine can spend
-     * before the test thread looks, so up to 5 samples are tried; a thread that never spins is
-     * never seen so.
+     * Puts a sample on spin/long and looks at its route thread 150 ms after the sample is routed
+     * (past the end of the exchange, within the 1 s spin): true once it is seen polling (RUNNABLE).
+     * A loaded machine can spend the whole spin before the test thread looks, so up to 5 samples
+     * are tried; a thread that parks after its exchange is not RUNNABLE 150 ms later.
      */
     private static boolean spinsAfterASample(MockEndpoint spinning) throws Exception {
         int before = spinning.getReceivedCounter();
@@ -67,6 +67,7 @@ class ZenohIdleSpinTest extends ZenohTestSupport {
             put("spin/long", i);
             int routed = before + i;
             Waits.until("sample " + i + " routed", () -> spinning.getReceivedCounter() == routed);
+            Thread.sleep(150);
             if (routeThreadState("spin/long") == Thread.State.RUNNABLE) {
                 return true;
             }
