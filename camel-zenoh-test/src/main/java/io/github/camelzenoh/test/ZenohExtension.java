@@ -6,6 +6,7 @@ package io.github.camelzenoh.test;
 
 import io.github.camelzenoh.component.zenoh.ZenohComponent;
 import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
+import io.github.camelzenoh.zenoh.ClosedException;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.GetOptions;
@@ -26,9 +27,13 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -79,14 +84,17 @@ public final class ZenohExtension
 
     /**
      * Keys of the marker tokens of {@link #awaitDeclarationsKnown}: a liveliness token, which no
-     * queryable or subscriber of a test sees (a user's {@code **} queryable is never asked).
+     * queryable or data subscriber of a test sees; a liveliness route or liveliness get on a
+     * matching key expression ({@code **}) does see it appear and go.
      */
     private static final String MARKER_PREFIX = "camel-zenoh-test/extension-marker/";
 
     /**
-     * Components {@link #configure(CamelContext)} joined to the router: their sessions are asked.
+     * Components {@link #configure(CamelContext)} joined to the router (dropped once stopped, after
+     * each test): their sessions are asked.
      */
-    private final List<ZenohComponent> components = new ArrayList<>();
+    private final Set<ZenohComponent> components =
+            Collections.newSetFromMap(new IdentityHashMap<>());
 
     private static final AtomicLong MARKERS = new AtomicLong();
 
@@ -132,6 +140,10 @@ public final class ZenohExtension
     @Override
     public void afterEach(ExtensionContext context) {
         closeOpened();
+        synchronized (components) {
+            // a context per test (CamelTestSupport's default) was stopped before this runs
+            components.removeIf(ZenohComponent::isStopped);
+        }
         if (!classScoped) {
             stop();
         }
@@ -386,48 +398,79 @@ public final class ZenohExtension
      */
     private void awaitDeclarationsKnown() {
         Session declarer = session();
+        String key = MARKER_PREFIX + MARKERS.incrementAndGet();
+        LivelinessToken marker = declarer.declareLivelinessToken(key);
+        try {
+            long deadline = System.nanoTime() + DECLARATION_TIMEOUT.toNanos();
+            List<Session> askers = askers();
+            for (Session asker : askers) {
+                while (!seesToken(asker, key)) {
+                    if (System.nanoTime() > deadline) {
+                        throw new AssertionError(
+                                "a session of the routes (or the router) did not learn the"
+                                        + " helpers' declarations within "
+                                        + DECLARATION_TIMEOUT);
+                    }
+                    if (!pause(POLL)) {
+                        throw new IllegalStateException(
+                                "interrupted waiting for the helpers' declarations to spread");
+                    }
+                }
+            }
+            if ("peer".equals(mode) && askers.size() == 1) {
+                pause(PROPAGATION_ALLOWANCE);
+            }
+        } finally {
+            marker.close();
+        }
+    }
+
+    /** The router, and the open sessions of the running configured components joined to it. */
+    private List<Session> askers() {
         String routerZid = router.info().zid();
         List<Session> askers = new ArrayList<>();
         askers.add(router);
         synchronized (components) {
             for (ZenohComponent c : components) {
                 for (Session s : c.openSessions()) {
-                    SessionInfo i = s.info();
-                    if (i.routers().contains(routerZid) || i.peers().contains(routerZid)) {
-                        askers.add(s);
+                    try {
+                        SessionInfo i = s.info();
+                        if (i.routers().contains(routerZid) || i.peers().contains(routerZid)) {
+                            askers.add(s);
+                        }
+                    } catch (ClosedException closedMeanwhile) {
+                        // a route stopping: nothing of it to wait for
                     }
                 }
             }
         }
-        String key = MARKER_PREFIX + MARKERS.incrementAndGet();
-        LivelinessToken marker = declarer.declareLivelinessToken(key);
+        return askers;
+    }
+
+    /**
+     * Whether {@code asker} knows the token on {@code key}: only a reply carrying it counts (a get
+     * that timed out ends with an error reply of zenoh's own); a session that closed meanwhile has
+     * nothing left to wait for.
+     */
+    private static boolean seesToken(Session asker, String key) {
         try {
-            long deadline = System.nanoTime() + DECLARATION_TIMEOUT.toNanos();
-            for (Session asker : askers) {
-                while (asker.livelinessGet(key, 1000).join().isEmpty()) {
-                    if (System.nanoTime() > deadline) {
-                        throw new AssertionError(
-                                "session "
-                                        + asker.info().zid()
-                                        + " did not learn the helpers' declarations within "
-                                        + DECLARATION_TIMEOUT);
-                    }
-                    pause(POLL);
-                }
+            return asker.livelinessGet(key, 1000).join().stream().anyMatch(Reply::ok);
+        } catch (ClosedException | CompletionException closedMeanwhile) {
+            if (asker.isClosed()) {
+                return true;
             }
-        } finally {
-            marker.close();
-        }
-        if ("peer".equals(mode) && askers.size() == 1) {
-            pause(PROPAGATION_ALLOWANCE);
+            throw closedMeanwhile;
         }
     }
 
-    private static void pause(Duration d) {
+    /** Sleeps {@code d}; false (the interrupt flag set again) when interrupted. */
+    private static boolean pause(Duration d) {
         try {
             Thread.sleep(d.toMillis());
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 

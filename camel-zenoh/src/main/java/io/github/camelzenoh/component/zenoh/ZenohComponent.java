@@ -69,7 +69,8 @@ public class ZenohComponent extends HealthCheckComponent {
      * The zenoh sessions this component has open now, one per distinct session configuration its
      * endpoints use; a session given through the {@code session} option (or autowired from the
      * registry) is the user's and not listed. For tests and tools that need to ask what the routes'
-     * sessions know (the JUnit extension waits on them).
+     * sessions know (the JUnit extension waits on them). The component owns them: do not close
+     * them.
      */
     public List<Session> openSessions() {
         return sessions.snapshot().stream()
