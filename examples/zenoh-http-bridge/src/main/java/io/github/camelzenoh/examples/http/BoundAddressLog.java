@@ -4,7 +4,6 @@
  */
 package io.github.camelzenoh.examples.http;
 
-import io.vertx.core.Vertx;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -16,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Logs, once Camel has started, the address the HTTP server actually listens on, who can reach it
- * and the socket transport it serves with. (Camel's own startup summary prints http://0.0.0.0:port
- * whatever the host; the bridge silences it in simplelogger.properties.)
+ * Logs, once Camel has started, the address the HTTP server actually listens on and who can reach
+ * it. (Camel's own startup summary prints http://0.0.0.0:port whatever the host; the bridge
+ * silences it in simplelogger.properties.)
  */
 final class BoundAddressLog implements StartupListener {
 
@@ -46,31 +45,11 @@ final class BoundAddressLog implements StartupListener {
         List<String> lines = new ArrayList<>();
         lines.add("HTTP bridge listening on " + base + "/ (" + reach(host) + ")");
         lines.add("  health: " + base + "/observe/health");
-        boolean preferred =
-                context.getPropertiesComponent()
-                        .resolveProperty("http.nativeTransport")
-                        .map(Boolean::parseBoolean)
-                        .orElse(true);
-        lines.add("  transport: " + transport(server.getVertx(), preferred));
         lines.add(
                 context.isDevConsole()
                         ? "  dev console: " + base + "/q/dev"
                         : "  dev console off (--http.devConsole=true turns it on)");
         return lines;
-    }
-
-    /** Which socket transport Vert.x serves with, and why not the native one when it is not. */
-    static String transport(Vertx vertx, boolean preferred) {
-        if (vertx.isNativeTransportEnabled()) {
-            return "native epoll";
-        }
-        if (!preferred) {
-            return "Java NIO (--http.nativeTransport=false)";
-        }
-        Throwable why = vertx.unavailableNativeTransportCause();
-        return "Java NIO (native epoll does not load here"
-                + (why == null ? "" : ": " + why)
-                + "; Netty ships it for Linux x86-64 and AArch64)";
     }
 
     static String reach(String host) {

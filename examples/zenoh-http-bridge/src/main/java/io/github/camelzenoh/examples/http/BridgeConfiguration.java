@@ -6,7 +6,6 @@ package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
-import io.vertx.core.VertxOptions;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.BindToRegistry;
@@ -18,8 +17,7 @@ import org.apache.camel.support.service.ServiceSupport;
 /**
  * Opens the bridge's zenoh session from the {@code zenoh.*} properties and binds it as {@code
  * zenohSession}: the zenoh endpoints use it (option session=#zenohSession, a session the
- * application manages), and so do server-sent-event streams, which subscribe per HTTP request. Also
- * binds the options of the Vert.x instance platform-http creates for the HTTP server.
+ * application manages), and so do server-sent-event streams, which subscribe per HTTP request.
  */
 public class BridgeConfiguration implements CamelConfiguration {
 
@@ -38,21 +36,7 @@ public class BridgeConfiguration implements CamelConfiguration {
     @PropertyInject(value = "zenoh.multicastScouting", defaultValue = "false")
     private boolean multicastScouting;
 
-    @PropertyInject(value = "http.nativeTransport", defaultValue = "true")
-    private boolean nativeTransport;
-
     private Session session;
-
-    /**
-     * platform-http creates its Vert.x instance from the one VertxOptions bean in the registry.
-     * Netty's native epoll transport (on the class path for Linux x86-64 and AArch64) costs less
-     * per request than Java NIO; where it cannot load, Vert.x uses NIO and {@link BoundAddressLog}
-     * says why.
-     */
-    @BindToRegistry("vertxOptions")
-    public VertxOptions vertxOptions() {
-        return new VertxOptions().setPreferNativeTransport(nativeTransport);
-    }
 
     @BindToRegistry("zenohSession")
     public synchronized Session zenohSession(CamelContext context) throws Exception {
