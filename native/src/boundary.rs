@@ -46,7 +46,7 @@ impl Error {
     pub fn new(kind: Kind, message: impl Into<String>) -> Self {
         Error {
             kind,
-            message: without_source_locations(&message.into()),
+            message: without_endpoint_config(&without_source_locations(&message.into())),
         }
     }
     pub fn zenoh(message: impl Into<String>) -> Self {
@@ -82,6 +82,33 @@ impl<T, E: std::fmt::Display> Context<T> for std::result::Result<T, E> {
     }
 }
 
+/// A zenoh endpoint carries its link's configuration after `#` (`tls/host:7447#key=value;...`),
+/// TLS keys and certificates among it (`connect_private_key_base64=...`); zenoh quotes endpoints
+/// whole in its errors and logs. Every `#` followed by `name=` starts such a configuration: it is
+/// shown as `#…` up to the end of the endpoint (whitespace, a quote, `,`, `)`, `]`, `}` or `>`).
+pub fn without_endpoint_config(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find('#') {
+        let tail = &rest[i + 1..];
+        let name_len = tail
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(tail.len());
+        out.push_str(&rest[..=i]);
+        if name_len > 0 && tail[name_len..].starts_with('=') {
+            let end = tail
+                .find(|c: char| c.is_whitespace() || "\"'`,)]}>".contains(c))
+                .unwrap_or(tail.len());
+            out.push('…');
+            rest = &tail[end..];
+        } else {
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// zenoh's errors end with where they were raised (" at /…/src/key_expr/borrowed.rs:777."): useful
 /// to zenoh's developers, noise in a Camel user's log. Every such " at <path>.rs:<line>" is removed.
 pub fn without_source_locations(message: &str) -> String {
@@ -110,7 +137,26 @@ pub fn without_source_locations(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::without_endpoint_config as hidden;
     use super::without_source_locations as clean;
+
+    #[test]
+    fn an_endpoints_configuration_is_hidden_and_other_text_kept() {
+        assert_eq!(
+            hidden("Unable to connect to any of [Single(tls/127.0.0.1:1#connect_private_key_base64=S3cr3t;root_ca_certificate_base64=Q0E=)]!"),
+            "Unable to connect to any of [Single(tls/127.0.0.1:1#…)]!"
+        );
+        assert_eq!(
+            hidden("connect [\"tls/h:1#k=S3cr3t\",\"tcp/h:2\"] and tls/h:3#a=S3cr3t b"),
+            "connect [\"tls/h:1#…\",\"tcp/h:2\"] and tls/h:3#… b"
+        );
+        assert_eq!(hidden("tls/h:1#k=S3cr3t"), "tls/h:1#…");
+        assert_eq!(
+            hidden("query #12 and a#b c#=d #"),
+            "query #12 and a#b c#=d #"
+        );
+        assert_eq!(hidden("é#ключ=x"), "é#ключ=x"); // a name is ASCII, as zenoh's keys
+    }
 
     #[test]
     fn source_locations_are_removed_and_other_text_kept() {

@@ -137,7 +137,8 @@ fn redact(text: &str) -> Option<String> {
 
 /// The event's message, then its other fields as ` name=value`, at most MAX_MESSAGE bytes. Each part
 /// is written through [`bounded`]: a value is never formatted much past the limit, whatever its
-/// size (a trace event may print a whole message). Secrets are redacted ([`redact`]).
+/// size (a trace event may print a whole message). Secrets are redacted ([`redact`]), and so is an
+/// endpoint's link configuration ([`crate::boundary::without_endpoint_config`]).
 #[derive(Default)]
 struct Text {
     message: String,
@@ -150,6 +151,9 @@ impl Text {
         self.message.push_str(&self.fields);
         if let Some(redacted) = redact(&self.message) {
             self.message = redacted;
+        }
+        if self.message.contains('#') {
+            self.message = crate::boundary::without_endpoint_config(&self.message);
         }
         if self.cut || self.message.len() > MAX_MESSAGE {
             let mut cut = MAX_MESSAGE.min(self.message.len());
@@ -407,6 +411,20 @@ mod tests {
         assert_eq!(
             redact(r#"password: Some("unterminated"#).expect("names secrets"),
             r#"password: Some("***"#
+        );
+    }
+
+    #[test]
+    fn an_endpoints_link_configuration_is_not_logged() {
+        let text = Text {
+            message: "Unable to connect to tls/127.0.0.1:1#connect_private_key_base64=S3cr3t"
+                .into(),
+            fields: " endpoint=tls/127.0.0.1:1#root_ca_certificate_base64=Q0E=".into(),
+            cut: false,
+        };
+        assert_eq!(
+            text.finish(),
+            "Unable to connect to tls/127.0.0.1:1#… endpoint=tls/127.0.0.1:1#…"
         );
     }
 

@@ -205,9 +205,58 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionOpen(
             setting("listen/endpoints"),
             setting("connect/endpoints")
         );
-        let session = zenoh::open(config).wait().ctx(Kind::Zenoh, || what)?;
+        let secrets = link_config_values(&config);
+        let session = zenoh::open(config)
+            .wait()
+            .ctx(Kind::Zenoh, || what)
+            .map_err(|mut e| {
+                // zenoh may quote one value of an endpoint's link configuration alone ("Unknown
+                // TCP write buffer size argument: <value>"), where no '#' marks it
+                for s in &secrets {
+                    e.message = e.message.replace(s.as_str(), "…");
+                }
+                e
+            })?;
         Ok(handle::into_handle(session))
     })
+}
+
+/// The values of the link configurations of the endpoints to connect to and listen on
+/// (`tls/host:7447#name=value;name=value`), those of 8 characters or more: keys and certificates,
+/// not buffer sizes. An error about an endpoint may quote one of them without its `#`.
+fn link_config_values(config: &zenoh::Config) -> Vec<String> {
+    let mut values = Vec::new();
+    for key in ["connect/endpoints", "listen/endpoints"] {
+        let Ok(json) = config.get_json(key) else {
+            continue;
+        };
+        // a list of endpoints, or one list per mode: every string in it
+        let mut strings = Vec::new();
+        collect_strings(
+            &serde_json::from_str(&json).unwrap_or(Value::Null),
+            &mut strings,
+        );
+        for endpoint in strings {
+            if let Some((_, link)) = endpoint.split_once('#') {
+                values.extend(
+                    link.split(';')
+                        .filter_map(|kv| kv.split_once('=').map(|(_, v)| v))
+                        .filter(|v| v.len() >= 8)
+                        .map(str::to_string),
+                );
+            }
+        }
+    }
+    values
+}
+
+fn collect_strings(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|v| collect_strings(v, out)),
+        Value::Object(o) => o.values().for_each(|v| collect_strings(v, out)),
+        _ => {}
+    }
 }
 
 /// Runs `f` on a thread with the stack of zenoh's own threads ([`crate::ZENOH_THREAD_STACK`]) and

@@ -54,6 +54,33 @@ public record SessionConfig(
         }
     }
 
+    /**
+     * {@code endpoint} without its link configuration: zenoh endpoints carry it after {@code #}
+     * ({@code tls/host:7447#connect_private_key_base64=...}), TLS keys among it, so what is logged
+     * or shown keeps {@code tls/host:7447#…}.
+     */
+    public static String withoutLinkConfig(String endpoint) {
+        int i = endpoint.indexOf('#');
+        return i < 0 ? endpoint : endpoint.substring(0, i) + "#…";
+    }
+
+    /**
+     * The settings without anything secret: no inline JSON5, no override value, no endpoint's link
+     * configuration ({@link #withoutLinkConfig}).
+     */
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder("SessionConfig[mode=").append(mode);
+        b.append(", connect=")
+                .append(connect.stream().map(SessionConfig::withoutLinkConfig).toList());
+        b.append(", listen=")
+                .append(listen.stream().map(SessionConfig::withoutLinkConfig).toList());
+        b.append(", multicastScouting=").append(multicastScouting);
+        b.append(", configFile=").append(configFile);
+        b.append(", json5=").append(json5 == null ? null : "(" + json5.length() + " chars)");
+        return b.append(", overrides=").append(overrides.keySet()).append(']').toString();
+    }
+
     /** A peer on loopback with multicast scouting off: what tests and local demos use. */
     public static SessionConfig loopbackPeer() {
         return DEFAULT.withMode(Mode.PEER).withMulticastScouting(false);

@@ -112,7 +112,7 @@ public class ZenohDevConsole extends AbstractDevConsole {
         for (Endpoint ep : getCamelContext().getEndpoints()) {
             if (ep instanceof ZenohEndpoint z) {
                 Map<String, Object> e = new LinkedHashMap<>();
-                e.put("uri", z.getEndpointUri());
+                e.put("uri", z.safeUri());
                 e.put("keyExpr", z.getKeyExpr());
                 e.put("declared", z.declaredKeyExpr() != null);
                 e.put("received", z.received.sum());

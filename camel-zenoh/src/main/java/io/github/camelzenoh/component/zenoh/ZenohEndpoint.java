@@ -9,8 +9,10 @@ import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Pattern;
 import org.apache.camel.Category;
 import org.apache.camel.Consumer;
 import org.apache.camel.MultipleConsumersSupport;
@@ -25,6 +27,7 @@ import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
+import org.apache.camel.util.URISupport;
 
 /** Publish, subscribe, query and reply on Eclipse Zenoh key expressions. */
 // The first sentence above is the component's description in the generated metadata. How it
@@ -343,7 +346,7 @@ public class ZenohEndpoint extends DefaultEndpoint
         if (l == null) {
             throw new IllegalStateException(
                     "zenoh endpoint "
-                            + getEndpointUri()
+                            + safeUri()
                             + " is not started (no running"
                             + " consumer or producer)");
         }
@@ -413,7 +416,67 @@ public class ZenohEndpoint extends DefaultEndpoint
     @Override
     public String getServiceUrl() {
         String c = configuration.getConnect();
-        return c != null ? c : configuration.getListen();
+        return withoutLinkConfig(c != null ? c : configuration.getListen());
+    }
+
+    /** {@code #} or {@code %23} and what follows up to the end of one endpoint of a list. */
+    private static final Pattern LINK_CONFIG = Pattern.compile("(?i)(#|%23)[^,)&]*");
+
+    /** Endpoints (comma-separated) as shown: each without its link configuration (TLS keys). */
+    static String withoutLinkConfig(String endpoints) {
+        return endpoints == null ? null : LINK_CONFIG.matcher(endpoints).replaceAll("#…");
+    }
+
+    /**
+     * The URI as the dev console, logs and errors show it: Camel's sanitizing, then the secret
+     * {@code config} option masked and the {@code connect} / {@code listen} endpoints without their
+     * link configuration. Camel masks only the option names it knows as secrets.
+     */
+    String safeUri() {
+        String uri = URISupport.sanitizeUri(getEndpointUri());
+        int q = uri.indexOf('?');
+        if (q < 0) {
+            return uri;
+        }
+        StringJoiner query = new StringJoiner("&", uri.substring(0, q + 1), "");
+        int at = q + 1;
+        while (at <= uri.length()) {
+            int end = parameterEnd(uri, at);
+            String p = uri.substring(at, end);
+            int eq = p.indexOf('=');
+            String name = eq < 0 ? p : p.substring(0, eq);
+            switch (name) {
+                case "config" -> query.add("config=xxxxxx");
+                case "connect", "listen" -> query.add(withoutLinkConfig(p));
+                default -> query.add(p);
+            }
+            at = end + 1;
+        }
+        return query.toString();
+    }
+
+    /**
+     * Where the query parameter starting at {@code from} ends: at the next {@code &}, or for a
+     * {@code RAW(...)} / {@code RAW{...}} value (which may hold {@code &}) after its closing
+     * bracket followed by {@code &} or the end, as Camel reads it.
+     */
+    private static int parameterEnd(String uri, int from) {
+        int eq = uri.indexOf('=', from);
+        int amp = uri.indexOf('&', from);
+        if (eq >= 0 && (amp < 0 || eq < amp)) {
+            for (String[] raw : new String[][] {{"RAW(", ")"}, {"RAW{", "}"}}) {
+                if (uri.startsWith(raw[0], eq + 1)) {
+                    int close = uri.indexOf(raw[1] + "&", eq + 1);
+                    return close < 0 ? uri.length() : close + 1;
+                }
+            }
+        }
+        return amp < 0 ? uri.length() : amp;
+    }
+
+    @Override
+    public String toString() {
+        return "Endpoint[" + safeUri() + "]";
     }
 
     @Override

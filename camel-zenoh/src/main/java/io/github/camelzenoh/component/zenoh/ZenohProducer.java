@@ -182,7 +182,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
             if (!p.closeAndAwait(Duration.ofSeconds(10))) {
                 LOG.warn(
                         "zenoh producer {}: sends still in flight after 10 s; stopping anyway",
-                        endpoint.getEndpointUri());
+                        endpoint.safeUri());
             }
         }
         ExecutorService pool;
@@ -472,7 +472,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Publisher p = publisher;
         if (p == null) {
             throw new IllegalStateException(
-                    "zenoh producer " + endpoint.getEndpointUri() + " is not started");
+                    "zenoh producer " + endpoint.safeUri() + " is not started");
         }
         return p;
     }

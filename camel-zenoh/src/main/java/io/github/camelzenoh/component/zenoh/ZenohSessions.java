@@ -173,14 +173,19 @@ final class ZenohSessions {
         }
     }
 
+    private static String endpoints(List<String> endpoints) {
+        return String.join(",", endpoints.stream().map(SessionConfig::withoutLinkConfig).toList());
+    }
+
     static String describe(SessionConfig c) {
         StringBuilder b =
                 new StringBuilder("mode=").append(c.mode() == null ? "(from config)" : c.mode());
+        // an endpoint's link configuration (after '#') may hold TLS keys: never shown
         if (!c.connect().isEmpty()) {
-            b.append(" connect=").append(String.join(",", c.connect()));
+            b.append(" connect=").append(endpoints(c.connect()));
         }
         if (!c.listen().isEmpty()) {
-            b.append(" listen=").append(String.join(",", c.listen()));
+            b.append(" listen=").append(endpoints(c.listen()));
         }
         if (c.configFile() != null) {
             b.append(" configFile=").append(c.configFile());

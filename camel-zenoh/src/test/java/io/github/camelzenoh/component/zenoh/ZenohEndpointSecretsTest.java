@@ -1,0 +1,144 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.SessionConfig;
+import java.util.List;
+import java.util.Map;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.console.DevConsole;
+import org.apache.camel.impl.DefaultCamelContext;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Secrets a user puts in an endpoint never come back out: a zenoh endpoint's link configuration
+ * (after {@code #}: TLS keys and certificates) and the inline {@code config} option (a secret
+ * option: passwords). Neither in the failure of a session that cannot open (zenoh quotes its
+ * endpoints whole), nor in the component's logs, the dev console, the endpoint's toString or its
+ * service URL.
+ */
+class ZenohEndpointSecretsTest {
+
+    private static final String KEY = "TOPSECRETKEYMATERIAL";
+    private static final String PASSWORD = "TOPSECRETPASSWORD";
+
+    @Test
+    void aSessionThatCannotOpenFailsWithoutItsEndpointsLinkConfiguration() throws Exception {
+        CapturedLogs.clear();
+        int nobody = Loopback.freePort();
+        String endpoint = "tls/127.0.0.1:" + nobody + "#connect_private_key_base64=" + KEY;
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:secret/a?mode=client&multicastScouting=false&connect=RAW("
+                                            + endpoint
+                                            + ")")
+                                    .to("log:x");
+                        }
+                    });
+            assertThatThrownBy(context::start)
+                    .satisfies(
+                            e -> {
+                                String chain = chain(e);
+                                assertThat(chain)
+                                        .contains("127.0.0.1:" + nobody + "#…")
+                                        .doesNotContain(KEY);
+                            });
+        }
+        assertThat(CapturedLogs.lines())
+                .anySatisfy(l -> assertThat(l).contains("127.0.0.1:" + nobody + "#…"))
+                .allSatisfy(l -> assertThat(l).doesNotContain(KEY));
+    }
+
+    @Test
+    void aLinkConfigurationValueZenohQuotesAloneIsHiddenToo() throws Exception {
+        // zenoh names a bad value without its '#': "Unknown TCP write buffer size argument: ..."
+        String endpoint = Loopback.endpoint(Loopback.freePort()) + "#so_sndbuf=" + KEY;
+        assertThatThrownBy(
+                        () ->
+                                io.github.camelzenoh.zenoh.Session.open(
+                                                SessionConfig.loopbackPeer().withListen(endpoint))
+                                        .close())
+                .hasMessageContaining("argument: …")
+                .hasMessageNotContaining(KEY);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theDevConsoleAndTheEndpointShowNeitherTheConfigOptionNorLinkConfiguration()
+            throws Exception {
+        int port = Loopback.freePort();
+        String uri =
+                "zenoh:secret/b?multicastScouting=false&listen=RAW("
+                        + Loopback.endpoint(port)
+                        + "#so_sndbuf=65536;x="
+                        + KEY
+                        + ")&config=RAW({transport:{auth:{usrpwd:{user:'app',password:'"
+                        + PASSWORD
+                        + "'}}}})&timeout=1000";
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from(uri).routeId("secret-route").to("log:x");
+                        }
+                    });
+            context.start();
+            ZenohEndpoint endpoint = (ZenohEndpoint) context.getRoute("secret-route").getEndpoint();
+            assertThat(endpoint.toString())
+                    .contains("config=xxxxxx")
+                    .contains("timeout=1000")
+                    .doesNotContain(PASSWORD)
+                    .doesNotContain(KEY);
+            assertThat(endpoint.getServiceUrl()).endsWith(port + "#…");
+
+            ZenohDevConsole console = new ZenohDevConsole();
+            console.setCamelContext(context);
+            Map<String, Object> json =
+                    (Map<String, Object>) console.call(DevConsole.MediaType.JSON, Map.of());
+            String text = (String) console.call(DevConsole.MediaType.TEXT, Map.of());
+            assertThat(json.toString() + text)
+                    .contains("secret/b")
+                    .doesNotContain(PASSWORD)
+                    .doesNotContain(KEY);
+            assertThat((List<Map<String, Object>>) json.get("endpoints"))
+                    .singleElement()
+                    .satisfies(e -> assertThat(e.get("uri").toString()).contains("#…"));
+        }
+    }
+
+    @Test
+    void sessionConfigShowsItsSettingsButNoSecret() {
+        SessionConfig c =
+                SessionConfig.loopbackPeer()
+                        .withJson5("{transport:{auth:{usrpwd:{password:'" + PASSWORD + "'}}}}")
+                        .withConnect("tls/127.0.0.1:1#connect_private_key_base64=" + KEY)
+                        .withOverride("transport/auth/usrpwd/password", "'" + PASSWORD + "'");
+        assertThat(c.toString())
+                .contains("tls/127.0.0.1:1#…")
+                .contains("transport/auth/usrpwd/password")
+                .doesNotContain(PASSWORD)
+                .doesNotContain(KEY);
+        assertThat(ZenohSessions.describe(c)).contains("connect=tls/127.0.0.1:1#…");
+        assertThat(ZenohEndpoint.withoutLinkConfig("tcp/a:1#k=v,tls/b:2%23k=" + KEY + ",tcp/c:3"))
+                .isEqualTo("tcp/a:1#…,tls/b:2#…,tcp/c:3");
+    }
+
+    private static String chain(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            b.append(t).append('\n');
+        }
+        return b.toString();
+    }
+}
