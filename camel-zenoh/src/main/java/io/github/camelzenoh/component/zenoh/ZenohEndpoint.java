@@ -71,6 +71,9 @@ public class ZenohEndpoint extends DefaultEndpoint
     /** The endpoint's meters while it holds its session (see {@link ZenohMetrics}). */
     private ZenohMetrics.Registration metrics = ZenohMetrics.NONE;
 
+    /** Whether {@link #metrics} carry a consumer's tags; guarded by this. */
+    private boolean metricsByConsumer;
+
     /** Started consumers, whose hand-off queues the depth gauge adds up. */
     private final Set<ZenohConsumer> consumers = ConcurrentHashMap.newKeySet();
 
@@ -225,7 +228,8 @@ public class ZenohEndpoint extends DefaultEndpoint
      * unless a consumer or producer of it runs.
      *
      * <p>The first one also registers the endpoint's meters, tagged with its consumer type
-     * (ZenohMetrics.PRODUCER for a producer) and route.
+     * (ZenohMetrics.PRODUCER for a producer) and route; the first consumer re-tags meters a
+     * producer registered.
      */
     Use acquire(String consumerType, String routeId) {
         take(consumerType, routeId);
@@ -256,7 +260,16 @@ public class ZenohEndpoint extends DefaultEndpoint
                 throw e;
             }
             lease = l;
+        }
+        // the meters read the endpoint's counters, whoever counted: tagged with the consumer's
+        // type and route when one uses the endpoint (its received, dropped, missed and hand-off
+        // depth are what they watch), else with the producers'. Producers start before consumers,
+        // so a consumer joining re-tags them (no count is lost: the counters are the endpoint's).
+        boolean byConsumer = !ZenohMetrics.PRODUCER.equals(consumerType);
+        if (users == 0 || (byConsumer && !metricsByConsumer)) {
+            metrics.close();
             metrics = ZenohMetrics.register(this, consumerType, routeId);
+            metricsByConsumer = byConsumer;
         }
         users++;
     }
@@ -328,6 +341,7 @@ public class ZenohEndpoint extends DefaultEndpoint
     private void releaseAll() {
         metrics.close();
         metrics = ZenohMetrics.NONE;
+        metricsByConsumer = false;
         KeyExpr d = declared;
         declared = null;
         if (d != null) {

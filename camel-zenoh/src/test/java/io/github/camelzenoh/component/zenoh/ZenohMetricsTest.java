@@ -49,6 +49,9 @@ class ZenohMetricsTest extends ZenohTestSupport {
                         .routeId("metrics-slow")
                         .process(e -> release.await(30, TimeUnit.SECONDS));
                 from("direct:out").routeId("metrics-out").to("zenoh:metrics/out");
+                // one endpoint, a consumer and a producer: producers start first
+                from("zenoh:metrics/both").routeId("metrics-both-in").to("mock:both");
+                from("direct:both").routeId("metrics-both-out").to("zenoh:metrics/both");
                 from("direct:shared")
                         .routeId("metrics-shared")
                         .to("zenoh:metrics/shared?operation=put")
@@ -96,7 +99,27 @@ class ZenohMetricsTest extends ZenohTestSupport {
                     .isEqualTo(ZenohMetrics.PRODUCER);
             assertThat(m.getId().getTag(ZenohMetrics.TAG_ROUTE)).isEqualTo("metrics-out");
         }
-        assertThat(meters.get(ZenohMetrics.RECEIVED).functionCounters()).hasSize(5);
+        assertThat(meters.get(ZenohMetrics.RECEIVED).functionCounters()).hasSize(6);
+    }
+
+    @Test
+    void anEndpointUsedByAConsumerAndAProducerIsTaggedWithTheConsumersRoute() throws Exception {
+        getMockEndpoint("mock:both").expectedMessageCount(3);
+        for (int i = 0; i < 3; i++) {
+            template.sendBody("direct:both", "loop " + i);
+        }
+        getMockEndpoint("mock:both").assertIsSatisfied();
+        assertThat(metersOf("metrics/both"))
+                .hasSize(ZenohMetrics.NAMES.length)
+                .allSatisfy(
+                        m -> {
+                            assertThat(m.getId().getTag(ZenohMetrics.TAG_CONSUMER_TYPE))
+                                    .isEqualTo("subscriber");
+                            assertThat(m.getId().getTag(ZenohMetrics.TAG_ROUTE))
+                                    .isEqualTo("metrics-both-in");
+                        });
+        Waits.until("3 received", () -> count(ZenohMetrics.RECEIVED, "metrics/both") == 3);
+        assertThat(count(ZenohMetrics.SENT, "metrics/both")).isEqualTo(3);
     }
 
     @Test
