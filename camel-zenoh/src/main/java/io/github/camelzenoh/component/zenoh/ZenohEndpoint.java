@@ -27,7 +27,6 @@ import org.apache.camel.spi.UriEndpoint;
 import org.apache.camel.spi.UriParam;
 import org.apache.camel.spi.UriPath;
 import org.apache.camel.support.DefaultEndpoint;
-import org.apache.camel.util.URISupport;
 
 /** Publish, subscribe, query and reply on Eclipse Zenoh key expressions. */
 // The first sentence above is the component's description in the generated metadata. How it
@@ -442,12 +441,14 @@ public class ZenohEndpoint extends DefaultEndpoint
     }
 
     /**
-     * The URI as the dev console, logs and errors show it: Camel's sanitizing, then the secret
-     * {@code config} option masked and the {@code connect} / {@code listen} endpoints without their
-     * link configuration. Camel masks only the option names it knows as secrets.
+     * The URI as the dev console, logs and errors show it: the secret {@code config} option masked
+     * (Camel masks only option names it knows as secrets) and the {@code connect} / {@code listen}
+     * endpoints without their link configuration. One linear pass: Camel's own sanitizing takes
+     * seconds on a long key expression (docs/reliability.md), and the component has no other secret
+     * option.
      */
     String safeUri() {
-        String uri = URISupport.sanitizeUri(getEndpointUri());
+        String uri = getEndpointUri();
         int q = uri.indexOf('?');
         if (q < 0) {
             return uri;
