@@ -359,6 +359,64 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPeers(
     })
 }
 
+/// The mode a session runs in and the endpoints it connects to in that mode, from its effective
+/// configuration's `mode` and `connect/endpoints` (as zenoh's `get_json` renders them): the mode is
+/// peer when none is set (zenoh's default), the endpoints are a list or, mode-dependent, an object
+/// of lists by mode (`{router: [...], peer: [...], client: [...]}`) of which the session's mode
+/// picks one (none: no endpoints).
+fn mode_and_connect(mode: Option<&str>, endpoints: Option<&str>) -> (String, Vec<String>) {
+    let mode = mode
+        .and_then(|m| serde_json::from_str::<Value>(m).ok())
+        .and_then(|m| m.as_str().map(str::to_string))
+        .unwrap_or_else(|| "peer".to_string());
+    let endpoints = endpoints.and_then(|e| serde_json::from_str::<Value>(e).ok());
+    let list = match endpoints {
+        Some(Value::Array(a)) => a,
+        Some(Value::Object(mut by_mode)) => match by_mode.remove(&mode) {
+            Some(Value::Array(a)) => a,
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    let connect = list
+        .into_iter()
+        .map(|e| match e {
+            Value::String(s) => s,
+            other => other.to_string(),
+        })
+        .collect();
+    (mode, connect)
+}
+
+/// The session's effective mode followed by the endpoints it connects to in that mode, read from
+/// the configuration zenoh runs it with (so whether they came from the inline JSON5, a file or the
+/// component's options).
+#[no_mangle]
+pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionModeAndConnect(
+    mut env: JNIEnv,
+    _class: JClass,
+    ptr: jlong,
+) -> jobjectArray {
+    boundary::run(&mut env, |env| {
+        let config = unsafe { session(ptr) }?.config();
+        let (mode, connect) = mode_and_connect(
+            config.get("mode").ok().as_deref(),
+            config.get("connect/endpoints").ok().as_deref(),
+        );
+        let string_class = env.find_class("java/lang/String")?;
+        let out = env.new_object_array(
+            connect.len() as i32 + 1,
+            &string_class,
+            jni::objects::JObject::null(),
+        )?;
+        for (i, s) in std::iter::once(&mode).chain(connect.iter()).enumerate() {
+            let js = env.new_string(s)?;
+            env.set_object_array_element(&out, i as i32, js)?;
+        }
+        Ok(out.into_raw())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,6 +524,51 @@ mod tests {
         assert_eq!(
             redact("unknown field `pasword`, expected one of `user`, `password`"),
             "unknown field `pasword`, expected one of `user`, `password`"
+        );
+    }
+
+    #[test]
+    fn the_mode_picks_its_connect_endpoints_and_defaults_to_peer() {
+        let (m, c) = mode_and_connect(Some("\"client\""), Some(r#"["tcp/127.0.0.1:7447"]"#));
+        assert_eq!(
+            (m.as_str(), c),
+            ("client", vec!["tcp/127.0.0.1:7447".to_string()])
+        );
+        let by_mode = r#"{"router":["tcp/127.0.0.1:1"],"peer":["tcp/127.0.0.1:2"]}"#;
+        let (m, c) = mode_and_connect(Some("\"peer\""), Some(by_mode));
+        assert_eq!(
+            (m.as_str(), c),
+            ("peer", vec!["tcp/127.0.0.1:2".to_string()])
+        );
+        let (m, c) = mode_and_connect(Some("\"client\""), Some(by_mode));
+        assert_eq!((m.as_str(), c), ("client", Vec::<String>::new()));
+        let (m, c) = mode_and_connect(None, None);
+        assert_eq!((m.as_str(), c), ("peer", Vec::<String>::new()));
+        let (m, c) = mode_and_connect(Some("null"), Some("{}"));
+        assert_eq!((m.as_str(), c), ("peer", Vec::<String>::new()));
+    }
+
+    #[test]
+    fn an_open_sessions_effective_config_gives_mode_and_endpoints() {
+        let mut config = Config::from_json5(
+            r#"{
+                connect: { endpoints: { peer: ["tcp/127.0.0.1:9"], client: [] } },
+                listen: { endpoints: [] },
+                scouting: { multicast: { enabled: false } },
+            }"#,
+        )
+        .unwrap();
+        config.insert_json5("connect/timeout_ms", "0").unwrap();
+        let s = zenoh::open(config).wait().unwrap();
+        let c = s.config();
+        let (m, e) = mode_and_connect(
+            c.get("mode").ok().as_deref(),
+            c.get("connect/endpoints").ok().as_deref(),
+        );
+        s.close().wait().unwrap();
+        assert_eq!(
+            (m.as_str(), e),
+            ("peer", vec!["tcp/127.0.0.1:9".to_string()])
         );
     }
 }

@@ -18,10 +18,14 @@ import java.util.concurrent.CompletableFuture;
 public final class Session extends NativeHandle {
 
     private final SessionConfig config;
+    private final Mode mode;
+    private final List<String> connect;
 
-    private Session(long ptr, SessionConfig config) {
+    private Session(long ptr, SessionConfig config, Mode mode, List<String> connect) {
         super(ptr, ZenohNative::sessionClose, "zenoh session");
         this.config = config;
+        this.mode = mode;
+        this.connect = connect;
     }
 
     /**
@@ -32,7 +36,17 @@ public final class Session extends NativeHandle {
         long ptr =
                 ZenohNative.sessionOpen(
                         config.json5(), config.configFile(), config.overridePairs());
-        return new Session(ptr, config);
+        String[] modeAndConnect;
+        try {
+            // read once here: the health check asks for them periodically
+            modeAndConnect = ZenohNative.sessionModeAndConnect(ptr);
+        } catch (RuntimeException | Error e) {
+            ZenohNative.sessionClose(ptr);
+            throw e;
+        }
+        Mode mode = EnumNames.parse(Mode.class, modeAndConnect[0]);
+        List<String> connect = List.of(modeAndConnect).subList(1, modeAndConnect.length);
+        return new Session(ptr, config, mode == null ? Mode.PEER : mode, connect);
     }
 
     /** How long {@link #close()} waits for calls in flight before it leaves the close to them. */
@@ -57,8 +71,29 @@ public final class Session extends NativeHandle {
         }
     }
 
+    /**
+     * What the session was opened with: the component's own options (mode, connect, ...) and the
+     * configuration text or file they lay over. For what zenoh runs the session with see {@link
+     * #mode()} and {@link #connectEndpoints()}.
+     */
     public SessionConfig config() {
         return config;
+    }
+
+    /**
+     * The mode the session runs in, from its effective configuration: {@link SessionConfig#mode()}
+     * when set, else the configuration text's or file's, else zenoh's default (peer).
+     */
+    public Mode mode() {
+        return mode;
+    }
+
+    /**
+     * The endpoints the session connects to (for its {@link #mode()} when the configuration gives
+     * them by mode), from its effective configuration, wherever they were set; empty when none.
+     */
+    public List<String> connectEndpoints() {
+        return connect;
     }
 
     public SessionInfo info() {

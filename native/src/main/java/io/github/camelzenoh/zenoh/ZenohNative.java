@@ -59,6 +59,12 @@ final class ZenohNative {
 
     static native boolean sessionIsClosed(long sessionPtr);
 
+    /**
+     * [0] = the mode the session runs in ("peer", "client", "router"), then the endpoints it
+     * connects to in that mode: both from its effective configuration.
+     */
+    static native String[] sessionModeAndConnect(long sessionPtr);
+
     // ---- key expressions (no handle kept) ---------------------------------------------------
     static native void keyExprValidate(String keyExpr);
 

@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionInfo;
 import java.util.Map;
@@ -17,10 +18,11 @@ import org.apache.camel.impl.health.AbstractHealthCheck;
 
 /**
  * Readiness of one zenoh consumer or producer: DOWN when it is not declared, when its session is
- * closed, or when a session that must reach others (client mode, or endpoints to connect to) has no
- * router or peer connected. Registered in Camel's "consumers" / "producers" repositories like
- * Camel's own components, enabled by the component's healthCheckConsumerEnabled /
- * healthCheckProducerEnabled options.
+ * closed, or when a session that must reach others (client mode, or endpoints to connect to, in its
+ * effective configuration: the component's options or its config / configFile) has no router or
+ * peer connected. Registered in Camel's "consumers" / "producers" repositories like Camel's own
+ * components, enabled by the component's healthCheckConsumerEnabled / healthCheckProducerEnabled
+ * options.
  */
 final class ZenohHealthCheck extends AbstractHealthCheck {
 
@@ -63,15 +65,13 @@ final class ZenohHealthCheck extends AbstractHealthCheck {
         if (s.isClosed()) {
             return "zenoh session is closed";
         }
-        ZenohConfiguration c = endpoint.getConfiguration();
-        boolean mustReachOthers =
-                "client".equals(s.config().mode()) || !s.config().connect().isEmpty();
+        // the session's effective mode and endpoints: set by the component's options, or by the
+        // inline config / configFile (zenoh's default mode, peer, when none sets it)
+        boolean mustReachOthers = s.mode() == Mode.CLIENT || !s.connectEndpoints().isEmpty();
         if (mustReachOthers) {
             SessionInfo info = s.info();
             if (info.routers().isEmpty() && info.peers().isEmpty()) {
-                return "zenoh session (mode "
-                        + (c.getMode() == null ? "from config" : c.getMode())
-                        + ") is connected to no router or peer";
+                return "zenoh session (mode " + s.mode() + ") is connected to no router or peer";
             }
         }
         return null;
