@@ -79,6 +79,7 @@ public class ZenohConsumer extends DefaultConsumer {
                 new ZenohHandoff<>(
                         name,
                         c.getQueueSize(),
+                        c.getMaxPendingBytes(),
                         options.overflow(),
                         endpoint.dropped,
                         TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
@@ -737,7 +738,13 @@ public class ZenohConsumer extends DefaultConsumer {
         return group;
     }
 
+    /** Samples waiting in the hand-off for the route (a batch counts as many as it holds). */
     int pending() {
         return handoff == null ? 0 : handoff.size();
+    }
+
+    /** Bytes of payload and attachment waiting in the hand-off for the route. */
+    long pendingBytes() {
+        return handoff == null ? 0 : handoff.pendingBytes();
     }
 }

@@ -382,7 +382,10 @@ public class ZenohEndpoint extends DefaultEndpoint
         consumers.remove(consumer);
     }
 
-    /** Items waiting in the hand-off queues of the started consumers (the depth gauge). */
+    /**
+     * Samples waiting in the hand-off queues of the started consumers (the depth gauge; a batch
+     * counts as many as it holds).
+     */
     double handoffDepth() {
         long n = 0;
         for (ZenohConsumer c : consumers) {

@@ -4,6 +4,8 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.Subscriber;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -25,9 +28,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Moves items from zenoh's delivery threads to the route's threads through one bounded queue.
  * zenoh's threads only enqueue (never run a route, so a route doing zenoh I/O cannot deadlock
- * them); memory stays bounded by the queue size; with one route thread, order is zenoh's order.
- * When the queue is full the overflow policy decides: BLOCK waits for room (zenoh back-pressure,
- * like its FIFO channel), DROP_OLDEST / DROP_NEWEST drop one item and count it.
+ * them); with one route thread, order is zenoh's order. Memory stays bounded under every policy:
+ * the queue holds at most {@code capacity} items and at most {@code maxBytes} bytes of payload and
+ * attachment waiting for the route (sized once per item when offered; a batch by the sum of its
+ * samples). An item that alone exceeds {@code maxBytes} is accepted when the queue is empty (a
+ * single large sample still passes). When the queue is full by either bound the overflow policy
+ * decides: BLOCK waits for room (zenoh back-pressure, like its FIFO channel), DROP_OLDEST drops the
+ * oldest items until the new one fits (or the queue is empty), DROP_NEWEST drops the new one; every
+ * dropped sample is counted.
  *
  * <p>zenoh delivers a put to the subscribers of the same session on the putting thread, so a route
  * thread can offer to a hand-off itself: a route publishing into its own subscription, or into
@@ -59,7 +67,14 @@ final class ZenohHandoff<T> {
      * Wakes an idle route thread at stop, so a route stops at once rather than after a poll
      * timeout.
      */
-    private static final Object STOP = new Object();
+    private static final Queued STOP = new Queued(null, 0, 0);
+
+    /**
+     * A queued item with its size, computed once when offered: payload and attachment bytes (what
+     * {@link #maxBytes} bounds) and samples (a batch: as many as it holds; what is counted when it
+     * is dropped and what the depth reports).
+     */
+    private record Queued(Object item, long bytes, int samples) {}
 
     /** On a route thread: the hand-off it drains. */
     private static final ThreadLocal<ZenohHandoff<?>> ROUTE_OF = new ThreadLocal<>();
@@ -67,7 +82,20 @@ final class ZenohHandoff<T> {
     /** This hand-off's route threads waiting for room in a hand-off, and which. */
     private final Map<Thread, ZenohHandoff<?>> waitingOn = new ConcurrentHashMap<>();
 
-    private final ArrayBlockingQueue<Object> queue;
+    private final ArrayBlockingQueue<Queued> queue;
+
+    /**
+     * Bytes of the items waiting for the route: queued, or taken by a route thread in a burst and
+     * not yet handed to the route. Reserved before an item is queued (so concurrent offers cannot
+     * overshoot together), released when a route thread hands the item to the route or it is
+     * dropped.
+     */
+    private final AtomicLong bytes = new AtomicLong();
+
+    /** Samples of the items counted in {@link #bytes} (the depth gauge). */
+    private final AtomicLong samples = new AtomicLong();
+
+    private final long maxBytes;
     private final ZenohOverflowPolicy overflow;
     private final LongAdder dropped;
     private final String name;
@@ -89,6 +117,7 @@ final class ZenohHandoff<T> {
     private final long spinNanos;
 
     private final int resumeAt;
+    private final long resumeAtBytes;
     volatile int waiting;
     private long briefWaitNanos = BRIEF_WAIT_NANOS;
     private final LongAdder handovers = new LongAdder();
@@ -99,15 +128,21 @@ final class ZenohHandoff<T> {
     ZenohHandoff(
             String name,
             int capacity,
+            long maxBytes,
             ZenohOverflowPolicy overflow,
             LongAdder dropped,
             long spinNanos) {
+        if (maxBytes <= 0) {
+            throw new IllegalArgumentException("maxBytes must be positive: " + maxBytes);
+        }
         this.name = name;
         this.spinNanos = spinNanos;
         this.queue = new ArrayBlockingQueue<>(capacity);
+        this.maxBytes = maxBytes;
         this.overflow = overflow;
         this.dropped = dropped;
         this.resumeAt = capacity / 2;
+        this.resumeAtBytes = maxBytes / 2;
     }
 
     /**
@@ -118,8 +153,19 @@ final class ZenohHandoff<T> {
         this.onDrop = hook;
     }
 
+    /** Drops an item that was queued (its bytes and samples already released). */
+    private void drop(Queued q, String why) {
+        dropped.add(q.samples());
+        tellDropped(q.item(), why);
+    }
+
+    /** Drops an item never queued, or a batch a route thread gathered. */
     private void drop(Object item, String why) {
         dropped.add(weight(item));
+        tellDropped(item, why);
+    }
+
+    private void tellDropped(Object item, String why) {
         try {
             onDrop.accept(item, why);
         } catch (RuntimeException e) {
@@ -133,31 +179,76 @@ final class ZenohHandoff<T> {
             drop(item, "the consumer is not running");
             return;
         }
-        if (queue.offer(item)) {
-            unlessStopped(item);
+        Queued q = new Queued(item, bytes(item), weight(item));
+        if (tryOffer(q)) {
+            unlessStopped(q);
             return;
         }
         switch (overflow) {
             case DROP_NEWEST -> drop(item, "the queue is full (overflowPolicy=dropNewest)");
             case DROP_OLDEST -> {
-                while (!queue.offer(item)) {
-                    Object oldest = queue.poll();
+                while (!tryOffer(q)) {
+                    Queued oldest = queue.poll();
                     if (oldest != null && oldest != STOP) {
+                        release(oldest);
                         drop(oldest, "the queue is full (overflowPolicy=dropOldest)");
                     }
                 }
-                unlessStopped(item);
+                unlessStopped(q);
             }
             case BLOCK -> {
                 ZenohHandoff<?> own = ROUTE_OF.get();
                 if (own != null) {
-                    awaitRoom(item, own, 0);
-                } else if (!awaitRoom(item, null, briefWaitNanos)) {
+                    awaitRoom(q, own, 0);
+                } else if (!awaitRoom(q, null, briefWaitNanos)) {
                     // a zenoh thread waiting longer: its other work (other links and sessions)
                     // moves to another thread while it waits
                     handovers.increment();
-                    Subscriber.blocking(() -> awaitRoom(item, null, 0));
+                    Subscriber.blocking(() -> awaitRoom(q, null, 0));
                 }
+            }
+        }
+    }
+
+    /**
+     * Queues {@code q} unless the queue is full: {@code capacity} items, or {@link #maxBytes} bytes
+     * waiting with {@code q} while other items wait (an item alone above it is accepted when the
+     * queue is empty). Its bytes are reserved first, so offers on several threads never overshoot
+     * together. False when it was not queued (nothing reserved then).
+     */
+    private boolean tryOffer(Queued q) {
+        long n = q.bytes();
+        while (true) {
+            long held = bytes.get();
+            if (held > 0 && held + n > maxBytes && !queue.isEmpty()) {
+                return false;
+            }
+            if (bytes.compareAndSet(held, held + n)) {
+                break;
+            }
+        }
+        samples.addAndGet(q.samples());
+        if (queue.offer(q)) {
+            return true;
+        }
+        release(q);
+        return false;
+    }
+
+    /** {@code q} no longer waits for the route: handed to it, dropped, or taken back. */
+    private void release(Queued q) {
+        bytes.addAndGet(-q.bytes());
+        samples.addAndGet(-q.samples());
+    }
+
+    /**
+     * On a route thread after it released items: wakes the zenoh threads waiting for room (BLOCK)
+     * once the queue is down to half its items and half its bytes.
+     */
+    private void wakeWaitersIfRoom() {
+        if (waiting > 0 && queue.size() <= resumeAt && bytes.get() <= resumeAtBytes) {
+            synchronized (room) {
+                room.notifyAll();
             }
         }
     }
@@ -169,9 +260,10 @@ final class ZenohHandoff<T> {
      * clears the queue: an offer that still saw it running was queued before that clearing, which
      * counts it.
      */
-    private void unlessStopped(Object item) {
-        if (!running && queue.removeIf(queued -> queued == item)) {
-            drop(item, "the consumer stopped");
+    private void unlessStopped(Queued q) {
+        if (!running && queue.removeIf(queued -> queued == q)) {
+            release(q);
+            drop(q, "the consumer stopped");
         }
     }
 
@@ -180,7 +272,7 @@ final class ZenohHandoff<T> {
      * positive {@code limitNanos} it gives up after that long and returns false (the item is
      * neither queued nor dropped); otherwise it returns true.
      */
-    private boolean awaitRoom(Object item, ZenohHandoff<?> own, long limitNanos) {
+    private boolean awaitRoom(Queued q, ZenohHandoff<?> own, long limitNanos) {
         if (own != null) {
             own.waitingOn.put(Thread.currentThread(), this);
         }
@@ -189,13 +281,13 @@ final class ZenohHandoff<T> {
             synchronized (room) {
                 waiting++;
                 try {
-                    while (!queue.offer(item)) {
+                    while (!tryOffer(q)) {
                         if (!running) {
-                            drop(item, "the consumer stopped");
+                            drop(q, "the consumer stopped");
                             return true;
                         }
                         if (own != null && wouldWaitForItself(own)) {
-                            drop(item, "a route thread waiting here would wait for itself");
+                            drop(q, "a route thread waiting here would wait for itself");
                             return true;
                         }
                         if (limitNanos <= 0) {
@@ -208,14 +300,14 @@ final class ZenohHandoff<T> {
                             room.wait(Math.max(1, left / 1_000_000));
                         }
                     }
-                    unlessStopped(item);
+                    unlessStopped(q);
                 } finally {
                     waiting--;
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            drop(item, "interrupted while waiting for room in the queue");
+            drop(q, "interrupted while waiting for room in the queue");
         } finally {
             if (own != null) {
                 own.waitingOn.remove(Thread.currentThread());
@@ -263,6 +355,34 @@ final class ZenohHandoff<T> {
     }
 
     /**
+     * Payload and attachment bytes of an item: a sample's, a query's (0 without payload), a batch's
+     * sum; 0 for anything else.
+     */
+    static long bytes(Object item) {
+        if (item instanceof Sample s) {
+            return length(s.payload()) + length(s.attachment());
+        }
+        if (item instanceof ZenohSample s) {
+            return length(s.payload()) + length(s.attachment());
+        }
+        if (item instanceof Query q) {
+            return length(q.payload()) + length(q.attachment());
+        }
+        if (item instanceof List<?> batch) {
+            long n = 0;
+            for (Object e : batch) {
+                n += bytes(e);
+            }
+            return n;
+        }
+        return 0;
+    }
+
+    private static int length(byte[] b) {
+        return b == null ? 0 : b.length;
+    }
+
+    /**
      * Starts {@code threads} route threads on {@code executor}, each handing items to {@code sink}.
      */
     void start(ExecutorService executor, int threads, Consumer<T> sink) {
@@ -306,12 +426,12 @@ final class ZenohHandoff<T> {
 
     @SuppressWarnings("unchecked")
     private void drain(Consumer<T> sink) {
-        List<Object> batch = new ArrayList<>(BATCH);
-        int next = 0; // the batch's first item not yet handed to the sink
+        List<Queued> batch = new ArrayList<>(BATCH);
+        int next = 0; // the batch's first item not yet handed to the sink (nor released)
         while (running) {
             next = 0;
             try {
-                Object first = spinNanos > 0 ? spin() : null;
+                Queued first = spinNanos > 0 ? spin() : null;
                 if (first == null) {
                     first = queue.poll(100, TimeUnit.MILLISECONDS);
                 }
@@ -329,21 +449,22 @@ final class ZenohHandoff<T> {
                 if (threads == 1) {
                     queue.drainTo(batch, BATCH - 1);
                 }
-                if (waiting > 0 && queue.size() <= resumeAt) {
-                    synchronized (room) {
-                        room.notifyAll();
-                    }
-                }
+                // the items of the burst still wait for the route (their bytes stay counted) until
+                // each is handed to it
                 for (next = 0; next < batch.size(); next++) {
-                    Object item = batch.get(next);
-                    if (item == STOP) {
-                        return; // queued after the queue was cleared: nothing real follows it
+                    Queued q = batch.get(next);
+                    if (q == STOP) {
+                        // queued after the queue was cleared: only items offered since follow it
+                        dropRest(batch, next + 1, "the consumer stopped");
+                        return;
                     }
+                    release(q);
+                    wakeWaitersIfRoom();
                     if (!running) {
-                        drop(item, "the consumer stopped");
+                        drop(q, "the consumer stopped");
                         continue;
                     }
-                    sink.accept((T) item);
+                    sink.accept((T) q.item());
                 }
                 batch.clear();
             } catch (InterruptedException e) {
@@ -351,14 +472,25 @@ final class ZenohHandoff<T> {
                 return;
             } catch (RuntimeException e) {
                 LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
-                // the failed item and the rest of its batch are not routed: dropped, with the
-                // reason
-                for (int i = next; i < batch.size(); i++) {
-                    if (batch.get(i) != STOP) {
-                        drop(batch.get(i), "the route thread failed: " + e.getMessage());
-                    }
+                // the failed item (released when handed to the route) and the rest of its batch
+                // are not routed: dropped, with the reason
+                String why = "the route thread failed: " + e.getMessage();
+                if (next < batch.size() && batch.get(next) != STOP) {
+                    drop(batch.get(next), why);
                 }
+                dropRest(batch, next + 1, why);
                 batch.clear();
+            }
+        }
+    }
+
+    /** Releases and drops the items of a burst from {@code from} on. */
+    private void dropRest(List<Queued> batch, int from, String why) {
+        for (int i = from; i < batch.size(); i++) {
+            Queued q = batch.get(i);
+            if (q != STOP) {
+                release(q);
+                drop(q, why);
             }
         }
     }
@@ -372,7 +504,7 @@ final class ZenohHandoff<T> {
             carry = null;
             try {
                 if (out == null) {
-                    Object first = spinNanos > 0 ? spin() : null;
+                    Queued first = spinNanos > 0 ? spin() : null;
                     if (first == null) {
                         first = queue.poll(100, TimeUnit.MILLISECONDS);
                     }
@@ -382,11 +514,12 @@ final class ZenohHandoff<T> {
                     if (first == STOP) {
                         return;
                     }
-                    out = (List<E>) first;
+                    release(first);
+                    out = (List<E>) first.item();
                 }
                 long deadline = System.nanoTime() + timeoutNanos;
                 while (out.size() < batchSize && !stopSeen) {
-                    Object next = queue.poll();
+                    Queued next = queue.poll();
                     if (next == null && timeoutNanos > 0 && running) {
                         long left = deadline - System.nanoTime();
                         if (left > 0) {
@@ -400,7 +533,8 @@ final class ZenohHandoff<T> {
                         stopSeen = true;
                         break;
                     }
-                    List<E> more = (List<E>) next;
+                    release(next);
+                    List<E> more = (List<E>) next.item();
                     int room = batchSize - out.size();
                     if (more.size() <= room) {
                         out.addAll(more);
@@ -409,11 +543,7 @@ final class ZenohHandoff<T> {
                         carry = new ArrayList<>(more.subList(room, more.size()));
                     }
                 }
-                if (waiting > 0 && queue.size() <= resumeAt) {
-                    synchronized (room) {
-                        room.notifyAll();
-                    }
-                }
+                wakeWaitersIfRoom();
                 sink.accept(out);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -438,9 +568,9 @@ final class ZenohHandoff<T> {
      * that time is taken without the futex wake-up of a parked thread (request/response latency);
      * yielding leaves the core to zenoh's threads when they have work. Null when nothing came.
      */
-    private Object spin() {
+    private Queued spin() {
         long until = System.nanoTime() + spinNanos;
-        Object item;
+        Queued item;
         while ((item = queue.poll()) == null && running && System.nanoTime() - until < 0) {
             Thread.yield();
         }
@@ -455,11 +585,12 @@ final class ZenohHandoff<T> {
         synchronized (room) {
             room.notifyAll();
         }
-        List<Object> left = new ArrayList<>();
+        List<Queued> left = new ArrayList<>();
         queue.drainTo(left);
         left.removeIf(item -> item == STOP);
-        for (Object item : left) {
-            drop(item, "the consumer stopped");
+        for (Queued q : left) {
+            release(q);
+            drop(q, "the consumer stopped");
         }
         for (int i = 0; i < threads; i++) {
             queue.offer(STOP);
@@ -485,7 +616,16 @@ final class ZenohHandoff<T> {
         return handovers.sum();
     }
 
+    /**
+     * Samples waiting for the route (the depth gauge): queued, or taken in a burst and not yet
+     * handed to the route; a batch counts as many as it holds.
+     */
     int size() {
-        return running ? queue.size() : 0;
+        return running ? (int) Math.max(0, samples.get()) : 0;
+    }
+
+    /** Bytes of payload and attachment waiting for the route (see {@link #size}). */
+    long pendingBytes() {
+        return running ? Math.max(0, bytes.get()) : 0;
     }
 }

@@ -192,7 +192,7 @@ final class ZenohMicrometer {
         g.meters.add(
                 Gauge.builder(ZenohMetrics.HANDOFF_DEPTH, g, Group::depth)
                         .tags(tags)
-                        .description("items waiting in the consumers' hand-off queues")
+                        .description("samples waiting in the consumers' hand-off queues")
                         .register(registry));
     }
 

@@ -33,7 +33,8 @@ class ZenohHandoffTest {
     private final List<Object> dropped = new CopyOnWriteArrayList<>();
     private final LongAdder droppedCount = new LongAdder();
     private final ZenohHandoff<String> handoff =
-            new ZenohHandoff<>("test", 1, ZenohOverflowPolicy.BLOCK, droppedCount, 0);
+            new ZenohHandoff<>(
+                    "test", 1, Long.MAX_VALUE, ZenohOverflowPolicy.BLOCK, droppedCount, 0);
 
     @AfterEach
     void stop() {

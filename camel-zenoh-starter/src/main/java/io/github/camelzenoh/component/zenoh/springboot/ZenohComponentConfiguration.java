@@ -134,7 +134,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      */
     private io.github.camelzenoh.component.zenoh.ZenohOverflowPolicy overflowPolicy;
 
-    /** Capacity of the hand-off queue between zenoh's threads and the route. */
+    /**
+     * Capacity of the hand-off queue between zenoh's threads and the route, in items (a sample, a
+     * query, or for the batch consumer a chunk of up to 256 samples). The queue also holds at most
+     * maxPendingBytes bytes; it is full at whichever limit comes first.
+     */
     private Integer queueSize;
 
     /**
@@ -156,10 +160,13 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Integer idleSpinMicros;
 
     /**
-     * Subscriber: bytes of received samples waiting in native memory for the hand-off at most (16
-     * MiB; 65536 to 1073741824). A put on the same session that finds no room waits for the
-     * hand-off to take them; a put from a zenoh route thread never waits (it could wait for
-     * itself): that sample is dropped for this consumer and counted.
+     * Bytes of payload and attachment a consumer holds at most at each of two places (16 MiB; 65536
+     * to 1073741824). In its hand-off queue, waiting for the route: when they would exceed it the
+     * queue counts as full and overflowPolicy applies, as at queueSize (a single larger sample is
+     * queued alone). Subscriber: also received samples waiting in native memory for the hand-off; a
+     * put on the same session that finds no room there waits for the hand-off to take them; a put
+     * from a zenoh route thread never waits (it could wait for itself): that sample is dropped for
+     * this consumer and counted.
      */
     private Integer maxPendingBytes;
 

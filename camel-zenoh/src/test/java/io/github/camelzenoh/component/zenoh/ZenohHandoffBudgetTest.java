@@ -1,0 +1,169 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hand-off's byte budget (maxPendingBytes) on its own: what waits for a stuck route is bounded
+ * by bytes as well as items under every overflow policy, and the depth counts samples.
+ */
+class ZenohHandoffBudgetTest {
+
+    private static final long BUDGET = 1000;
+
+    private final ExecutorService routeThreads = Executors.newSingleThreadExecutor();
+    private final ExecutorService zenohThread = Executors.newSingleThreadExecutor();
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch routing = new CountDownLatch(1);
+    private final List<Object> routed = new CopyOnWriteArrayList<>();
+    private final List<Object> dropped = new CopyOnWriteArrayList<>();
+    private final LongAdder droppedCount = new LongAdder();
+    private ZenohHandoff<Object> handoff;
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        if (handoff != null) {
+            handoff.stop();
+        }
+        routeThreads.shutdownNow();
+        zenohThread.shutdownNow();
+    }
+
+    private void stuck(Object item) {
+        routing.countDown();
+        try {
+            release.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        routed.add(item);
+    }
+
+    /** A hand-off of 10000 items and {@link #BUDGET} bytes whose route is stuck in its first. */
+    private void startStuck(ZenohOverflowPolicy policy) throws Exception {
+        handoff = new ZenohHandoff<>("test", 10_000, BUDGET, policy, droppedCount, 0);
+        handoff.onDrop((item, why) -> dropped.add(item));
+        handoff.start(routeThreads, 1, this::stuck);
+        handoff.offer(sample(1));
+        assertThat(routing.await(10, TimeUnit.SECONDS)).as("the route took the first").isTrue();
+    }
+
+    private static ZenohSample sample(int bytes) {
+        return ZenohSample.of(new byte[bytes]);
+    }
+
+    @Test
+    void dropNewestDropsWhatExceedsTheBytesLongBeforeTheItemLimit() throws Exception {
+        startStuck(ZenohOverflowPolicy.DROP_NEWEST);
+        List<ZenohSample> offered = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            ZenohSample s = sample(300);
+            offered.add(s);
+            handoff.offer(s);
+        }
+        assertThat(handoff.pendingBytes()).isEqualTo(900);
+        assertThat(handoff.size()).isEqualTo(3);
+        assertThat(dropped).containsExactlyElementsOf(offered.subList(3, 10));
+        assertThat(droppedCount.sum()).isEqualTo(7);
+        release.countDown();
+        Waits.until("4 routed", () -> routed.size() == 4);
+        assertThat(routed.subList(1, 4)).containsExactlyElementsOf(offered.subList(0, 3));
+        Waits.until("nothing waits", () -> handoff.pendingBytes() == 0 && handoff.size() == 0);
+    }
+
+    @Test
+    void dropOldestDropsTheOldestUntilTheNewOneFits() throws Exception {
+        startStuck(ZenohOverflowPolicy.DROP_OLDEST);
+        List<ZenohSample> offered = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ZenohSample s = sample(300);
+            offered.add(s);
+            handoff.offer(s);
+        }
+        ZenohSample big = sample(700);
+        handoff.offer(big);
+        assertThat(dropped)
+                .as("two oldest dropped to make room for 700 bytes")
+                .containsExactlyElementsOf(offered.subList(0, 2));
+        assertThat(handoff.pendingBytes()).isEqualTo(1000);
+        assertThat(handoff.size()).isEqualTo(2);
+        release.countDown();
+        Waits.until("3 routed", () -> routed.size() == 3);
+        assertThat(routed.subList(1, 3)).containsExactly(offered.get(2), big);
+    }
+
+    @Test
+    void aSampleAboveTheBudgetPassesAloneOnly() throws Exception {
+        startStuck(ZenohOverflowPolicy.DROP_NEWEST);
+        ZenohSample big = sample(5000);
+        handoff.offer(big);
+        assertThat(dropped).as("queued alone").isEmpty();
+        ZenohSample small = sample(10);
+        handoff.offer(small);
+        assertThat(dropped).containsExactly(small);
+        assertThat(handoff.pendingBytes()).isEqualTo(5000);
+        release.countDown();
+        Waits.until("2 routed", () -> routed.size() == 2);
+        assertThat(routed.get(1)).isSameAs(big);
+    }
+
+    @Test
+    void blockWaitsForBytesAndDeliversEverythingOnceTheRouteMoves() throws Exception {
+        startStuck(ZenohOverflowPolicy.BLOCK);
+        handoff.briefWaitNanos(TimeUnit.SECONDS.toNanos(30));
+        for (int i = 0; i < 3; i++) {
+            handoff.offer(sample(300));
+        }
+        Future<?> offer = zenohThread.submit(() -> handoff.offer(sample(300)));
+        Waits.until("the fourth waits for room", () -> handoff.waiting == 1);
+        assertThat(handoff.pendingBytes()).isEqualTo(900);
+        release.countDown();
+        offer.get(10, TimeUnit.SECONDS);
+        Waits.until("5 routed", () -> routed.size() == 5);
+        assertThat(dropped).isEmpty();
+        assertThat(handoff.handovers()).isZero();
+    }
+
+    @Test
+    void theDepthOfABatchHandoffCountsSamplesNotChunks() throws Exception {
+        handoff =
+                new ZenohHandoff<>(
+                        "test", 10_000, BUDGET, ZenohOverflowPolicy.DROP_NEWEST, droppedCount, 0);
+        handoff.onDrop((item, why) -> dropped.add(item));
+        handoff.<ZenohSample>startBatches(routeThreads, 1, 1000, 0, this::stuck);
+        handoff.offer(List.of(sample(1)));
+        assertThat(routing.await(10, TimeUnit.SECONDS)).as("the route took the first").isTrue();
+        for (int i = 0; i < 3; i++) {
+            List<ZenohSample> chunk = new ArrayList<>();
+            for (int j = 0; j < 10; j++) {
+                chunk.add(sample(20));
+            }
+            handoff.offer(chunk);
+        }
+        assertThat(handoff.size()).as("samples waiting").isEqualTo(30);
+        assertThat(handoff.pendingBytes()).isEqualTo(600);
+        List<ZenohSample> tooMuch = new ArrayList<>();
+        for (int j = 0; j < 25; j++) {
+            tooMuch.add(sample(20));
+        }
+        handoff.offer(tooMuch);
+        assertThat(droppedCount.sum()).as("every sample of a dropped chunk counted").isEqualTo(25);
+        assertThat(handoff.size()).isEqualTo(30);
+    }
+}
