@@ -90,9 +90,9 @@ public final class Session extends NativeHandle {
 
     /**
      * The endpoints the session connects to (for its {@link #mode()} when the configuration gives
-     * them by mode), from its effective configuration, wherever they were set; empty when none.
-     * As written, link configuration included (after {@code #}: TLS keys, possibly): show them
-     * through {@link SessionConfig#withoutLinkConfig}.
+     * them by mode), from its effective configuration, wherever they were set; empty when none. As
+     * written, link configuration included (after {@code #}: TLS keys, possibly): show them through
+     * {@link SessionConfig#withoutLinkConfig}.
      */
     public List<String> connectEndpoints() {
         return connect;
