@@ -67,14 +67,7 @@ final class ZenohHandoff<T> {
      * Wakes an idle route thread at stop, so a route stops at once rather than after a poll
      * timeout.
      */
-    private static final Queued STOP = new Queued(null, 0, 0);
-
-    /**
-     * A queued item with its size, computed once when offered: payload and attachment bytes (what
-     * {@link #maxBytes} bounds) and samples (a batch: as many as it holds; what is counted when it
-     * is dropped and what the depth reports).
-     */
-    private record Queued(Object item, long bytes, int samples) {}
+    private static final Object STOP = new Object();
 
     /** On a route thread: the hand-off it drains. */
     private static final ThreadLocal<ZenohHandoff<?>> ROUTE_OF = new ThreadLocal<>();
@@ -82,7 +75,7 @@ final class ZenohHandoff<T> {
     /** This hand-off's route threads waiting for room in a hand-off, and which. */
     private final Map<Thread, ZenohHandoff<?>> waitingOn = new ConcurrentHashMap<>();
 
-    private final ArrayBlockingQueue<Queued> queue;
+    private final ArrayBlockingQueue<Object> queue;
 
     /**
      * Bytes of the items waiting for the route: queued, or taken by a route thread in a burst and
@@ -153,19 +146,9 @@ final class ZenohHandoff<T> {
         this.onDrop = hook;
     }
 
-    /** Drops an item that was queued (its bytes and samples already released). */
-    private void drop(Queued q, String why) {
-        dropped.add(q.samples());
-        tellDropped(q.item(), why);
-    }
-
-    /** Drops an item never queued, or a batch a route thread gathered. */
+    /** Drops an item (one that was queued has its bytes and samples released first). */
     private void drop(Object item, String why) {
         dropped.add(weight(item));
-        tellDropped(item, why);
-    }
-
-    private void tellDropped(Object item, String why) {
         try {
             onDrop.accept(item, why);
         } catch (RuntimeException e) {
@@ -179,45 +162,45 @@ final class ZenohHandoff<T> {
             drop(item, "the consumer is not running");
             return;
         }
-        Queued q = new Queued(item, bytes(item), weight(item));
-        if (tryOffer(q)) {
-            unlessStopped(q);
+        // sized here and again when released (bytes(), weight()): no wrapper allocated per item
+        if (tryOffer(item)) {
+            unlessStopped(item);
             return;
         }
         switch (overflow) {
             case DROP_NEWEST -> drop(item, "the queue is full (overflowPolicy=dropNewest)");
             case DROP_OLDEST -> {
-                while (!tryOffer(q)) {
-                    Queued oldest = queue.poll();
+                while (!tryOffer(item)) {
+                    Object oldest = queue.poll();
                     if (oldest != null && oldest != STOP) {
                         release(oldest);
                         drop(oldest, "the queue is full (overflowPolicy=dropOldest)");
                     }
                 }
-                unlessStopped(q);
+                unlessStopped(item);
             }
             case BLOCK -> {
                 ZenohHandoff<?> own = ROUTE_OF.get();
                 if (own != null) {
-                    awaitRoom(q, own, 0);
-                } else if (!awaitRoom(q, null, briefWaitNanos)) {
+                    awaitRoom(item, own, 0);
+                } else if (!awaitRoom(item, null, briefWaitNanos)) {
                     // a zenoh thread waiting longer: its other work (other links and sessions)
                     // moves to another thread while it waits
                     handovers.increment();
-                    Subscriber.blocking(() -> awaitRoom(q, null, 0));
+                    Subscriber.blocking(() -> awaitRoom(item, null, 0));
                 }
             }
         }
     }
 
     /**
-     * Queues {@code q} unless the queue is full: {@code capacity} items, or {@link #maxBytes} bytes
-     * waiting with {@code q} while other items wait (an item alone above it is accepted when the
-     * queue is empty). Its bytes are reserved first, so offers on several threads never overshoot
-     * together. False when it was not queued (nothing reserved then).
+     * Queues {@code item} unless the queue is full: {@code capacity} items, or {@link #maxBytes}
+     * bytes waiting with {@code item} while other items wait (an item alone above it is accepted
+     * when the queue is empty). Its bytes are reserved first, so offers on several threads never
+     * overshoot together. False when it was not queued (nothing reserved then).
      */
-    private boolean tryOffer(Queued q) {
-        long n = q.bytes();
+    private boolean tryOffer(Object item) {
+        long n = bytes(item);
         while (true) {
             long held = bytes.get();
             if (held > 0 && held + n > maxBytes && !queue.isEmpty()) {
@@ -227,18 +210,21 @@ final class ZenohHandoff<T> {
                 break;
             }
         }
-        samples.addAndGet(q.samples());
-        if (queue.offer(q)) {
+        samples.addAndGet(weight(item));
+        if (queue.offer(item)) {
             return true;
         }
-        release(q);
+        release(item);
         return false;
     }
 
-    /** {@code q} no longer waits for the route: handed to it, dropped, or taken back. */
-    private void release(Queued q) {
-        bytes.addAndGet(-q.bytes());
-        samples.addAndGet(-q.samples());
+    /**
+     * {@code item} no longer waits for the route: handed to it, dropped, or taken back. Its size is
+     * computed again: items are not changed while queued.
+     */
+    private void release(Object item) {
+        bytes.addAndGet(-bytes(item));
+        samples.addAndGet(-weight(item));
     }
 
     /**
@@ -260,10 +246,10 @@ final class ZenohHandoff<T> {
      * clears the queue: an offer that still saw it running was queued before that clearing, which
      * counts it.
      */
-    private void unlessStopped(Queued q) {
-        if (!running && queue.removeIf(queued -> queued == q)) {
-            release(q);
-            drop(q, "the consumer stopped");
+    private void unlessStopped(Object item) {
+        if (!running && queue.removeIf(queued -> queued == item)) {
+            release(item);
+            drop(item, "the consumer stopped");
         }
     }
 
@@ -272,7 +258,7 @@ final class ZenohHandoff<T> {
      * positive {@code limitNanos} it gives up after that long and returns false (the item is
      * neither queued nor dropped); otherwise it returns true.
      */
-    private boolean awaitRoom(Queued q, ZenohHandoff<?> own, long limitNanos) {
+    private boolean awaitRoom(Object item, ZenohHandoff<?> own, long limitNanos) {
         if (own != null) {
             own.waitingOn.put(Thread.currentThread(), this);
         }
@@ -281,13 +267,13 @@ final class ZenohHandoff<T> {
             synchronized (room) {
                 waiting++;
                 try {
-                    while (!tryOffer(q)) {
+                    while (!tryOffer(item)) {
                         if (!running) {
-                            drop(q, "the consumer stopped");
+                            drop(item, "the consumer stopped");
                             return true;
                         }
                         if (own != null && wouldWaitForItself(own)) {
-                            drop(q, "a route thread waiting here would wait for itself");
+                            drop(item, "a route thread waiting here would wait for itself");
                             return true;
                         }
                         if (limitNanos <= 0) {
@@ -300,14 +286,14 @@ final class ZenohHandoff<T> {
                             room.wait(Math.max(1, left / 1_000_000));
                         }
                     }
-                    unlessStopped(q);
+                    unlessStopped(item);
                 } finally {
                     waiting--;
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            drop(q, "interrupted while waiting for room in the queue");
+            drop(item, "interrupted while waiting for room in the queue");
         } finally {
             if (own != null) {
                 own.waitingOn.remove(Thread.currentThread());
@@ -426,12 +412,12 @@ final class ZenohHandoff<T> {
 
     @SuppressWarnings("unchecked")
     private void drain(Consumer<T> sink) {
-        List<Queued> batch = new ArrayList<>(BATCH);
+        List<Object> batch = new ArrayList<>(BATCH);
         int next = 0; // the batch's first item not yet handed to the sink (nor released)
         while (running) {
             next = 0;
             try {
-                Queued first = spinNanos > 0 ? spin() : null;
+                Object first = spinNanos > 0 ? spin() : null;
                 if (first == null) {
                     first = queue.poll(100, TimeUnit.MILLISECONDS);
                 }
@@ -452,19 +438,19 @@ final class ZenohHandoff<T> {
                 // the items of the burst still wait for the route (their bytes stay counted) until
                 // each is handed to it
                 for (next = 0; next < batch.size(); next++) {
-                    Queued q = batch.get(next);
-                    if (q == STOP) {
+                    Object item = batch.get(next);
+                    if (item == STOP) {
                         // queued after the queue was cleared: only items offered since follow it
                         dropRest(batch, next + 1, "the consumer stopped");
                         return;
                     }
-                    release(q);
+                    release(item);
                     wakeWaitersIfRoom();
                     if (!running) {
-                        drop(q, "the consumer stopped");
+                        drop(item, "the consumer stopped");
                         continue;
                     }
-                    sink.accept((T) q.item());
+                    sink.accept((T) item);
                 }
                 batch.clear();
             } catch (InterruptedException e) {
@@ -485,12 +471,12 @@ final class ZenohHandoff<T> {
     }
 
     /** Releases and drops the items of a burst from {@code from} on. */
-    private void dropRest(List<Queued> batch, int from, String why) {
+    private void dropRest(List<Object> batch, int from, String why) {
         for (int i = from; i < batch.size(); i++) {
-            Queued q = batch.get(i);
-            if (q != STOP) {
-                release(q);
-                drop(q, why);
+            Object item = batch.get(i);
+            if (item != STOP) {
+                release(item);
+                drop(item, why);
             }
         }
     }
@@ -504,7 +490,7 @@ final class ZenohHandoff<T> {
             carry = null;
             try {
                 if (out == null) {
-                    Queued first = spinNanos > 0 ? spin() : null;
+                    Object first = spinNanos > 0 ? spin() : null;
                     if (first == null) {
                         first = queue.poll(100, TimeUnit.MILLISECONDS);
                     }
@@ -515,11 +501,11 @@ final class ZenohHandoff<T> {
                         return;
                     }
                     release(first);
-                    out = (List<E>) first.item();
+                    out = (List<E>) first;
                 }
                 long deadline = System.nanoTime() + timeoutNanos;
                 while (out.size() < batchSize && !stopSeen) {
-                    Queued next = queue.poll();
+                    Object next = queue.poll();
                     if (next == null && timeoutNanos > 0 && running) {
                         long left = deadline - System.nanoTime();
                         if (left > 0) {
@@ -534,7 +520,7 @@ final class ZenohHandoff<T> {
                         break;
                     }
                     release(next);
-                    List<E> more = (List<E>) next.item();
+                    List<E> more = (List<E>) next;
                     int room = batchSize - out.size();
                     if (more.size() <= room) {
                         out.addAll(more);
@@ -568,9 +554,9 @@ final class ZenohHandoff<T> {
      * that time is taken without the futex wake-up of a parked thread (request/response latency);
      * yielding leaves the core to zenoh's threads when they have work. Null when nothing came.
      */
-    private Queued spin() {
+    private Object spin() {
         long until = System.nanoTime() + spinNanos;
-        Queued item;
+        Object item;
         while ((item = queue.poll()) == null && running && System.nanoTime() - until < 0) {
             Thread.yield();
         }
@@ -585,12 +571,12 @@ final class ZenohHandoff<T> {
         synchronized (room) {
             room.notifyAll();
         }
-        List<Queued> left = new ArrayList<>();
+        List<Object> left = new ArrayList<>();
         queue.drainTo(left);
         left.removeIf(item -> item == STOP);
-        for (Queued q : left) {
-            release(q);
-            drop(q, "the consumer stopped");
+        for (Object item : left) {
+            release(item);
+            drop(item, "the consumer stopped");
         }
         for (int i = 0; i < threads; i++) {
             queue.offer(STOP);
