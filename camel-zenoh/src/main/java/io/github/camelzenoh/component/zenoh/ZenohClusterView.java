@@ -9,8 +9,10 @@ import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.SampleKind;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.Subscriber;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +60,16 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     private boolean keyed;
 
     private String joinedAs;
+
+    /**
+     * The tokens of this view's earlier runs (most recent last, at most {@link #RETIRED_KEPT}): a
+     * restarted view's liveliness query may still be answered with the token its previous run just
+     * undeclared, while the undeclaration reached no subscriber of the new run; such a token is
+     * never a member. Guarded by itself.
+     */
+    private final Deque<String> retired = new ArrayDeque<>();
+
+    private static final int RETIRED_KEPT = 16;
     private volatile Member leader;
     private volatile Member local;
     private ExecutorService events;
@@ -213,8 +225,22 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         }
     }
 
+    private boolean isRetired(String keyExpr) {
+        synchronized (retired) {
+            return retired.contains(keyExpr);
+        }
+    }
+
     private void release() {
         // the token first: the others may elect a new leader while this one tidies up
+        if (token != null && joinedAs != null) {
+            synchronized (retired) {
+                retired.addLast(joinedAs);
+                if (retired.size() > RETIRED_KEPT) {
+                    retired.removeFirst();
+                }
+            }
+        }
         closeQuietly(token);
         token = null;
         closeQuietly(watcher);
@@ -281,6 +307,13 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         if (me == null || !keyed) {
             // before this member's own key is chosen (the start-up query runs first)
             early.add(new Early(keyExpr, alive, queried));
+            return;
+        }
+        if (alive && isRetired(keyExpr)) {
+            LOG.debug(
+                    "zenoh cluster '{}': ignoring this view's earlier token {}",
+                    getNamespace(),
+                    keyExpr);
             return;
         }
         Key key = keyExpr.equals(me.key.full()) ? me.key : Key.parse(keyExpr, prefix);
