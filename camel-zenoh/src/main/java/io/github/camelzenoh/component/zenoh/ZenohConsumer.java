@@ -747,4 +747,14 @@ public class ZenohConsumer extends DefaultConsumer {
     long pendingBytes() {
         return handoff == null ? 0 : handoff.pendingBytes();
     }
+
+    /**
+     * Camel's own toString (which Camel logs as it starts and stops a consumer) shows the endpoint
+     * URI with only Camel's known secrets masked: the secret config option and endpoints' link
+     * configuration would show.
+     */
+    @Override
+    public String toString() {
+        return "Consumer[" + getEndpoint().safeUri() + "]";
+    }
 }

@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
@@ -463,8 +464,9 @@ public class ZenohEndpoint extends DefaultEndpoint
             String p = uri.substring(at, end);
             int eq = p.indexOf('=');
             String name = eq < 0 ? p : p.substring(0, eq);
-            switch (name) {
-                case "config" -> query.add("config=xxxxxx");
+            // Camel matches option names ignoring case: so does the masking
+            switch (name.toLowerCase(Locale.ROOT)) {
+                case "config" -> query.add(name + "=xxxxxx");
                 case "connect", "listen" -> query.add(withoutLinkConfig(p));
                 default -> query.add(p);
             }

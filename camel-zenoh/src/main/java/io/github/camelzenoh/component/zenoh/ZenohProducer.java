@@ -636,4 +636,14 @@ public class ZenohProducer extends DefaultAsyncProducer {
         }
         callback.done(false);
     }
+
+    /**
+     * Camel's own toString (which Camel logs as it starts and stops a producer) shows the endpoint
+     * URI with only Camel's known secrets masked: the secret config option and endpoints' link
+     * configuration would show.
+     */
+    @Override
+    public String toString() {
+        return "Producer[" + getEndpoint().safeUri() + "]";
+    }
 }

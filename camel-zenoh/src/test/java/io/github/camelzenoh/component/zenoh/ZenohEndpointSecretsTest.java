@@ -118,6 +118,46 @@ class ZenohEndpointSecretsTest {
     }
 
     @Test
+    void optionNamesInAnyCaseAndTheConsumersAndProducersToStringShowNoSecret() throws Exception {
+        // Camel applies options whatever their case, and logs a consumer's and a producer's
+        // toString as it starts and stops them
+        int port = Loopback.freePort();
+        String options =
+                "?multicastScouting=false&Listen=RAW("
+                        + Loopback.endpoint(port)
+                        + "#so_sndbuf=65536;x="
+                        + KEY
+                        + ")&CONFIG=RAW({metadata:{token:'"
+                        + PASSWORD
+                        + "'}})";
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:secret/c" + options).routeId("c").to("log:x");
+                            from("direct:d").routeId("d").to("zenoh:secret/d" + options);
+                        }
+                    });
+            context.start();
+            ZenohEndpoint consumed = (ZenohEndpoint) context.getRoute("c").getEndpoint();
+            assertThat(consumed.getConfiguration().getConfig()).contains(PASSWORD);
+            String shown =
+                    consumed
+                            + " "
+                            + context.getRoute("c").getConsumer()
+                            + " "
+                            + context.getEndpoint("zenoh:secret/d" + options).createProducer();
+            assertThat(shown)
+                    .contains("Consumer[zenoh://secret/c?")
+                    .contains("Producer[zenoh://secret/d?")
+                    .contains("CONFIG=xxxxxx")
+                    .doesNotContain(PASSWORD)
+                    .doesNotContain(KEY);
+        }
+    }
+
+    @Test
     void sessionConfigShowsItsSettingsButNoSecret() {
         SessionConfig c =
                 SessionConfig.loopbackPeer()
