@@ -70,6 +70,27 @@ impl<S: Subscriber> Layer<S> for Forward {
     }
 }
 
+/// Values of the link configurations of the endpoints sessions were opened with (see
+/// [`hide_link_config_values`]); at most LINK_VALUES_KEPT, the oldest forgotten first.
+static LINK_VALUES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+const LINK_VALUES_KEPT: usize = 256;
+
+/// Hides `values` (those of the link configurations of a session's endpoints, see
+/// `session::link_config_values`) in every log event from now on: zenoh may log one alone, without
+/// the `#` that [`crate::boundary::without_endpoint_config`] finds ("Unknown TCP read buffer size
+/// argument: <value>").
+pub fn hide_link_config_values(values: &[String]) {
+    let mut kept = LINK_VALUES.lock().unwrap_or_else(|p| p.into_inner());
+    for v in values {
+        if !kept.contains(v) {
+            if kept.len() >= LINK_VALUES_KEPT {
+                kept.remove(0);
+            }
+            kept.push(v.clone());
+        }
+    }
+}
+
 /// Parts of a field's name that mark its value as a secret: zenoh logs its whole configuration at
 /// debug level (`Config: Config { .. usrpwd: UsrPwdConf { user: .., password: Some("..") }, ..`),
 /// TLS and public-key private keys included.
@@ -154,6 +175,18 @@ impl Text {
         }
         if self.message.contains('#') {
             self.message = crate::boundary::without_endpoint_config(&self.message);
+        }
+        {
+            let kept = LINK_VALUES.lock().unwrap_or_else(|p| p.into_inner());
+            for v in kept.iter() {
+                if self.message.contains(v.as_str()) {
+                    self.message = self.message.replace(v.as_str(), "…");
+                }
+            }
+        }
+        // as in errors: where zenoh raised it is noise in a Camel user's log
+        if self.message.contains(".rs:") {
+            self.message = crate::boundary::without_source_locations(&self.message);
         }
         if self.cut || self.message.len() > MAX_MESSAGE {
             let mut cut = MAX_MESSAGE.min(self.message.len());
@@ -425,6 +458,20 @@ mod tests {
         assert_eq!(
             text.finish(),
             "Unable to connect to tls/127.0.0.1:1#… endpoint=tls/127.0.0.1:1#…"
+        );
+    }
+
+    #[test]
+    fn a_link_configuration_value_logged_alone_is_hidden() {
+        hide_link_config_values(&["S3cr3tValue42".to_string()]);
+        let text = Text {
+            message: "Unable to open listener tcp/127.0.0.1:1#… Unknown TCP read buffer size argument: S3cr3tValue42 at /root/.cargo/registry/src/x/zenoh-link-tcp-1.10.2/src/utils.rs:74.".into(),
+            fields: String::new(),
+            cut: false,
+        };
+        assert_eq!(
+            text.finish(),
+            "Unable to open listener tcp/127.0.0.1:1#… Unknown TCP read buffer size argument: …"
         );
     }
 

@@ -206,6 +206,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionOpen(
             setting("connect/endpoints")
         );
         let secrets = link_config_values(&config);
+        crate::logging::hide_link_config_values(&secrets);
         let session = zenoh::open(config)
             .wait()
             .ctx(Kind::Zenoh, || what)
