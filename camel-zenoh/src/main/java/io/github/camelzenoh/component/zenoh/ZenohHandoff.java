@@ -78,15 +78,25 @@ final class ZenohHandoff<T> {
     private final ArrayBlockingQueue<Object> queue;
 
     /**
-     * Bytes of the items waiting for the route: queued, or taken by a route thread in a burst and
-     * not yet handed to the route. Reserved before an item is queued (so concurrent offers cannot
-     * overshoot together), released when a route thread hands the item to the route or it is
-     * dropped.
+     * Bytes of the queued items (what {@link #maxBytes} bounds): added as an item is queued (under
+     * {@link #offers}), subtracted as it leaves the queue. A burst a route thread took is no longer
+     * counted: it cannot be dropped for newer items (dropOldest keeps the freshest queued), and it
+     * is itself at most what the queue held, so memory stays within twice the budget (+ one item
+     * each).
      */
     private final AtomicLong bytes = new AtomicLong();
 
-    /** Samples of the items counted in {@link #bytes} (the depth gauge). */
+    /**
+     * Samples waiting for the route (the depth gauge): queued, or taken by a route thread and not
+     * yet handed to the route.
+     */
     private final AtomicLong samples = new AtomicLong();
+
+    /**
+     * Offers test the budget and queue as one step: several zenoh threads offering to an empty
+     * queue at once would otherwise each pass the "an item alone above the budget" rule.
+     */
+    private final Object offers = new Object();
 
     private final long maxBytes;
     private final ZenohOverflowPolicy overflow;
@@ -195,41 +205,50 @@ final class ZenohHandoff<T> {
 
     /**
      * Queues {@code item} unless the queue is full: {@code capacity} items, or {@link #maxBytes}
-     * bytes waiting with {@code item} while other items wait (an item alone above it is accepted
-     * when the queue is empty). Its bytes are reserved first, so offers on several threads never
-     * overshoot together. False when it was not queued (nothing reserved then).
+     * bytes queued with {@code item} while other items are queued (an item alone above it is
+     * accepted when the queue is empty). False when it was not queued.
      */
     private boolean tryOffer(Object item) {
         long n = bytes(item);
-        while (true) {
+        int w = weight(item);
+        synchronized (offers) {
             long held = bytes.get();
             if (held > 0 && held + n > maxBytes && !queue.isEmpty()) {
                 return false;
             }
-            if (bytes.compareAndSet(held, held + n)) {
-                break;
+            bytes.addAndGet(n);
+            samples.addAndGet(w);
+            if (queue.offer(item)) {
+                return true;
             }
+            bytes.addAndGet(-n);
+            samples.addAndGet(-w);
+            return false;
         }
-        samples.addAndGet(weight(item));
-        if (queue.offer(item)) {
-            return true;
-        }
-        release(item);
-        return false;
     }
 
     /**
-     * {@code item} no longer waits for the route: handed to it, dropped, or taken back. Its size is
+     * {@code item} left the queue (taken by a route thread, dropped, taken back). Its size is
      * computed again: items are not changed while queued.
      */
-    private void release(Object item) {
+    private void dequeued(Object item) {
         bytes.addAndGet(-bytes(item));
+    }
+
+    /** {@code item}, taken from the queue, is handed to the route or dropped: no longer waits. */
+    private void done(Object item) {
         samples.addAndGet(-weight(item));
     }
 
+    /** {@code item} left the queue and no longer waits (dropped from it, or a batch taken). */
+    private void release(Object item) {
+        dequeued(item);
+        done(item);
+    }
+
     /**
-     * On a route thread after it released items: wakes the zenoh threads waiting for room (BLOCK)
-     * once the queue is down to half its items and half its bytes.
+     * On a route thread after it took items: wakes the zenoh threads waiting for room (BLOCK) once
+     * the queue is down to half its items and half its bytes.
      */
     private void wakeWaitersIfRoom() {
         if (waiting > 0 && queue.size() <= resumeAt && bytes.get() <= resumeAtBytes) {
@@ -429,14 +448,18 @@ final class ZenohHandoff<T> {
                 }
                 batch.add(first);
                 // one route thread takes a burst at once (fewer queue locks per message); several
-                // take
-                // one item each, so a burst spreads over all of them instead of waiting behind one
-                // slow exchange in the batch of the thread that woke first
+                // take one item each, so a burst spreads over all of them instead of waiting
+                // behind one slow exchange in the batch of the thread that woke first
                 if (threads == 1) {
                     queue.drainTo(batch, BATCH - 1);
                 }
-                // the items of the burst still wait for the route (their bytes stay counted) until
-                // each is handed to it
+                for (Object item : batch) {
+                    if (item != STOP) {
+                        dequeued(item);
+                    }
+                }
+                wakeWaitersIfRoom();
+                // the items of the burst wait for the route (in the depth) until each is handed
                 for (next = 0; next < batch.size(); next++) {
                     Object item = batch.get(next);
                     if (item == STOP) {
@@ -444,8 +467,7 @@ final class ZenohHandoff<T> {
                         dropRest(batch, next + 1, "the consumer stopped");
                         return;
                     }
-                    release(item);
-                    wakeWaitersIfRoom();
+                    done(item);
                     if (!running) {
                         drop(item, "the consumer stopped");
                         continue;
@@ -470,12 +492,12 @@ final class ZenohHandoff<T> {
         }
     }
 
-    /** Releases and drops the items of a burst from {@code from} on. */
+    /** Drops the items of a burst (taken from the queue) from {@code from} on. */
     private void dropRest(List<Object> batch, int from, String why) {
         for (int i = from; i < batch.size(); i++) {
             Object item = batch.get(i);
             if (item != STOP) {
-                release(item);
+                done(item);
                 drop(item, why);
             }
         }
@@ -610,7 +632,7 @@ final class ZenohHandoff<T> {
         return running ? (int) Math.max(0, samples.get()) : 0;
     }
 
-    /** Bytes of payload and attachment waiting for the route (see {@link #size}). */
+    /** Bytes of payload and attachment queued (what maxPendingBytes bounds). */
     long pendingBytes() {
         return running ? Math.max(0, bytes.get()) : 0;
     }

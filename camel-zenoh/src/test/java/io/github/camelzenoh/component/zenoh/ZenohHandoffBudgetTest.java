@@ -166,4 +166,120 @@ class ZenohHandoffBudgetTest {
         assertThat(droppedCount.sum()).as("every sample of a dropped chunk counted").isEqualTo(25);
         assertThat(handoff.size()).isEqualTo(30);
     }
+
+    @Test
+    void concurrentOffersOfItemsAboveTheBudgetQueueOneAtATime() throws Exception {
+        // an item alone above the budget passes an empty queue; eight zenoh threads offering such
+        // items at once must not all see it empty (review: 2 of them queued, 1.8 MB of 1 MB)
+        ExecutorService offerers = Executors.newFixedThreadPool(8);
+        try {
+            for (int round = 0; round < 200; round++) {
+                CountDownLatch hold = new CountDownLatch(1);
+                CountDownLatch taken = new CountDownLatch(1);
+                ExecutorService route = Executors.newSingleThreadExecutor();
+                ZenohHandoff<Object> h =
+                        new ZenohHandoff<>(
+                                "race",
+                                10_000,
+                                BUDGET,
+                                ZenohOverflowPolicy.DROP_NEWEST,
+                                new LongAdder(),
+                                0);
+                h.start(
+                        route,
+                        1,
+                        item -> {
+                            taken.countDown();
+                            try {
+                                hold.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        });
+                long held;
+                try {
+                    h.offer(sample(1));
+                    assertThat(taken.await(10, TimeUnit.SECONDS)).isTrue();
+                    CountDownLatch go = new CountDownLatch(1);
+                    List<Future<?>> offers = new ArrayList<>();
+                    for (int i = 0; i < 8; i++) {
+                        offers.add(
+                                offerers.submit(
+                                        () -> {
+                                            go.await();
+                                            h.offer(sample((int) BUDGET - 100));
+                                            return null;
+                                        }));
+                    }
+                    go.countDown();
+                    for (Future<?> f : offers) {
+                        f.get(10, TimeUnit.SECONDS);
+                    }
+                    held = h.pendingBytes();
+                } finally {
+                    hold.countDown();
+                    h.stop();
+                    route.shutdownNow();
+                }
+                assertThat(held)
+                        .as("round %d: one item above the budget at most", round)
+                        .isLessThanOrEqualTo(BUDGET);
+            }
+        } finally {
+            offerers.shutdownNow();
+        }
+    }
+
+    @Test
+    void dropOldestKeepsTheFreshestQueuedWhileTheRouteWorksThroughABurst() throws Exception {
+        // the route thread took a burst of old samples: they cannot be dropped, and must not make
+        // the policy drop the fresh ones in their place (review: of 16..40 only 39, 40 were kept)
+        handoff =
+                new ZenohHandoff<>(
+                        "test", 10_000, BUDGET, ZenohOverflowPolicy.DROP_OLDEST, droppedCount, 0);
+        CountDownLatch first = new CountDownLatch(1);
+        CountDownLatch second = new CountDownLatch(1);
+        CountDownLatch inFirst = new CountDownLatch(1);
+        CountDownLatch inSecond = new CountDownLatch(1);
+        handoff.start(
+                routeThreads,
+                1,
+                item -> {
+                    int n = ((ZenohSample) item).payload()[0];
+                    routed.add(n);
+                    try {
+                        if (n == 0) {
+                            inFirst.countDown();
+                            first.await();
+                        } else if (n == 1) {
+                            inSecond.countDown();
+                            second.await();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+        handoff.offer(numbered(0));
+        assertThat(inFirst.await(10, TimeUnit.SECONDS)).isTrue();
+        for (int n = 1; n <= 9; n++) {
+            handoff.offer(numbered(n)); // 9 x 100 bytes queued: within the budget
+        }
+        first.countDown();
+        assertThat(inSecond.await(10, TimeUnit.SECONDS)).as("1..9 taken as a burst").isTrue();
+        for (int n = 10; n <= 40; n++) {
+            handoff.offer(numbered(n));
+        }
+        second.countDown();
+        Waits.until("all routed or dropped", () -> routed.size() + droppedCount.sum() == 41);
+        // the burst (1..9) is routed, then the freshest queued: the last 10 (within 1000 bytes)
+        assertThat(routed).endsWith(31, 32, 33, 34, 35, 36, 37, 38, 39, 40);
+        assertThat(handoff.size()).isZero();
+        assertThat(handoff.pendingBytes()).isZero();
+    }
+
+    private static ZenohSample numbered(int n) {
+        byte[] b = new byte[100];
+        b[0] = (byte) n;
+        return ZenohSample.of(b);
+    }
 }
