@@ -267,8 +267,10 @@ public class ZenohEndpoint extends DefaultEndpoint
         // so a consumer joining re-tags them (no count is lost: the counters are the endpoint's).
         boolean byConsumer = !ZenohMetrics.PRODUCER.equals(consumerType);
         if (users == 0 || (byConsumer && !metricsByConsumer)) {
-            metrics.close();
-            metrics = ZenohMetrics.register(this, consumerType, routeId);
+            // re-tagged: when the meters left behind stay (other endpoints share them), they keep
+            // what this endpoint counted so far and the new ones count from now on
+            boolean countedThere = metrics.retire();
+            metrics = ZenohMetrics.register(this, consumerType, routeId, countedThere);
             metricsByConsumer = byConsumer;
         }
         users++;

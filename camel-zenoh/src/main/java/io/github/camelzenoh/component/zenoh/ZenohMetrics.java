@@ -55,10 +55,18 @@ final class ZenohMetrics {
     /** Removes what was registered; idempotent. */
     interface Registration extends AutoCloseable {
         @Override
-        void close();
+        default void close() {
+            retire();
+        }
+
+        /**
+         * Removes what was registered (idempotent); true when the meters stay registered for other
+         * endpoints, holding what this one counted so far.
+         */
+        boolean retire();
     }
 
-    static final Registration NONE = () -> {};
+    static final Registration NONE = () -> false;
 
     private static final boolean MICROMETER = micrometerPresent();
 
@@ -130,11 +138,21 @@ final class ZenohMetrics {
      * meter of the same name with other tag keys) costs the meters, logged, never the route.
      */
     static Registration register(ZenohEndpoint endpoint, String consumerType, String routeId) {
+        return register(endpoint, consumerType, routeId, false);
+    }
+
+    /**
+     * As {@link #register(ZenohEndpoint, String, String)}; {@code fromNow}: the endpoint's meters
+     * are re-tagged, and what it counted so far stays in the meters it leaves, so the new ones
+     * count from now on (a sum over all series never counts a message twice).
+     */
+    static Registration register(
+            ZenohEndpoint endpoint, String consumerType, String routeId, boolean fromNow) {
         if (!MICROMETER) {
             return NONE;
         }
         try {
-            return ZenohMicrometer.register(endpoint, consumerType, routeId);
+            return ZenohMicrometer.register(endpoint, consumerType, routeId, fromNow);
         } catch (RuntimeException e) {
             LOG.warn(
                     "zenoh endpoint '{}': its meters could not be registered: {}",

@@ -52,11 +52,19 @@ final class ZenohMicrometer {
             return n;
         }
 
-        synchronized void add(ZenohEndpoint endpoint) {
+        /**
+         * {@code fromNow}: the endpoint's counts so far stay in the sums of the meters it leaves
+         * (re-tagged), so these count only what it counts from now on.
+         */
+        synchronized void add(ZenohEndpoint endpoint, boolean fromNow) {
             if (endpoints.add(endpoint)) {
                 Map<Function<ZenohEndpoint, LongAdder>, Long> then = leftBy.remove(endpoint);
                 if (then != null) {
                     then.forEach((counter, n) -> left.merge(counter, -n, Long::sum));
+                } else if (fromNow) {
+                    for (Function<ZenohEndpoint, LongAdder> counter : left.keySet()) {
+                        left.merge(counter, -counter.apply(endpoint).sum(), Long::sum);
+                    }
                 }
             }
         }
@@ -88,7 +96,7 @@ final class ZenohMicrometer {
     private ZenohMicrometer() {}
 
     static ZenohMetrics.Registration register(
-            ZenohEndpoint endpoint, String consumerType, String routeId) {
+            ZenohEndpoint endpoint, String consumerType, String routeId, boolean fromNow) {
         MeterRegistry registry = find(endpoint.getCamelContext().getRegistry());
         if (registry == null) {
             return ZenohMetrics.NONE;
@@ -119,27 +127,29 @@ final class ZenohMicrometer {
                 }
                 groups.put(tags, g);
             }
-            g.add(endpoint);
+            g.add(endpoint, fromNow);
             Group group = g;
             return new ZenohMetrics.Registration() {
                 private boolean closed;
 
                 @Override
-                public void close() {
+                public boolean retire() {
                     synchronized (GROUPS) {
                         if (closed) {
-                            return;
+                            return false;
                         }
                         closed = true;
                         group.remove(endpoint);
-                        if (group.endpoints.isEmpty()) {
-                            group.meters.forEach(registry::remove);
-                            Map<Tags, Group> left = GROUPS.get(registry);
-                            left.remove(tags);
-                            if (left.isEmpty()) {
-                                GROUPS.remove(registry);
-                            }
+                        if (!group.endpoints.isEmpty()) {
+                            return true;
                         }
+                        group.meters.forEach(registry::remove);
+                        Map<Tags, Group> left = GROUPS.get(registry);
+                        left.remove(tags);
+                        if (left.isEmpty()) {
+                            GROUPS.remove(registry);
+                        }
+                        return false;
                     }
                 }
             };

@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Qos;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -236,6 +237,49 @@ class ZenohMetricsTest extends ZenohTestSupport {
     }
 
     /** Routes added and removed over and over leave no meter behind. */
+    private double sumOverSeries(String name, String keyExpr) {
+        return meters.find(name).tag(ZenohMetrics.TAG_KEY_EXPR, keyExpr).functionCounters().stream()
+                .mapToDouble(FunctionCounter::count)
+                .sum();
+    }
+
+    @Test
+    void reTaggingForAConsumerNeitherLosesNorDoublesACount() throws Exception {
+        // alone on its meters: the producer's counts move with the endpoint to the consumer's tags
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:alone").routeId("alone").to("zenoh:metrics/alone");
+                        // two endpoints with equal tags share one set of meters
+                        from("direct:two")
+                                .routeId("two")
+                                .to("zenoh:metrics/two")
+                                .to("zenoh:metrics/two?timeout=1234");
+                    }
+                });
+        for (int i = 0; i < 5; i++) {
+            template.sendBody("direct:alone", "a" + i);
+            template.sendBody("direct:two", "t" + i);
+        }
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/alone")).isEqualTo(5);
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/two")).isEqualTo(10);
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:metrics/alone").routeId("alone-in").to("log:x?level=OFF");
+                        from("zenoh:metrics/two").routeId("two-in").to("log:x?level=OFF");
+                    }
+                });
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/alone")).isEqualTo(5);
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/two")).isEqualTo(10);
+        template.sendBody("direct:alone", "after");
+        template.sendBody("direct:two", "after");
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/alone")).isEqualTo(6);
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/two")).isEqualTo(12);
+    }
+
     @Test
     void routesAddedAndRemovedLeaveNoMeters() throws Exception {
         int before = meters.getMeters().size();
