@@ -11,8 +11,10 @@ import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
-import java.net.URLDecoder;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -130,7 +132,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
             path = m.getHeader(Exchange.HTTP_PATH, String.class);
             query = m.getHeader(Exchange.HTTP_QUERY, String.class);
         }
-        String key = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+        String key = decodePath(path);
         while (key.startsWith("/")) {
             key = key.substring(1);
         }
@@ -200,6 +202,71 @@ public class HttpBridgeRoutes extends RouteBuilder {
         e.setProperty(OP, op);
         e.setProperty(RENDER, raw ? "raw" : "text/html".equals(accept) ? "html" : "json");
         e.setProperty("zenohRestKey", key);
+    }
+
+    /**
+     * The request path percent-decoded as the key: each run of {@code %XX} escapes must be UTF-8
+     * (strictly: no invalid bytes, overlong forms, surrogates or truncated sequences), '+' stays
+     * '+'. A lenient decoder would turn every malformed sequence into U+FFFD, so {@code /a%FF} and
+     * {@code /a%FE} would name one key; the REST plugin answers such paths 400, and so does this.
+     */
+    static String decodePath(String path) {
+        int first = path.indexOf('%');
+        if (first < 0) {
+            return path;
+        }
+        StringBuilder key = new StringBuilder(path.length());
+        key.append(path, 0, first);
+        byte[] run = new byte[(path.length() - first) / 3];
+        CharsetDecoder utf8 =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT);
+        int i = first;
+        while (i < path.length()) {
+            char c = path.charAt(i);
+            if (c != '%') {
+                key.append(c);
+                i++;
+                continue;
+            }
+            int start = i;
+            int n = 0;
+            while (i < path.length() && path.charAt(i) == '%') {
+                if (i + 2 >= path.length()) {
+                    throw new IllegalArgumentException(
+                            "Invalid URL: incomplete percent-escape at index "
+                                    + i
+                                    + " of the path");
+                }
+                int hi = Character.digit(path.charAt(i + 1), 16);
+                int lo = Character.digit(path.charAt(i + 2), 16);
+                if (hi < 0 || lo < 0) {
+                    throw new IllegalArgumentException(
+                            "Invalid URL: illegal percent-escape '"
+                                    + path.substring(i, i + 3)
+                                    + "' at index "
+                                    + i
+                                    + " of the path");
+                }
+                run[n++] = (byte) (hi << 4 | lo);
+                i += 3;
+            }
+            try {
+                key.append(utf8.reset().decode(ByteBuffer.wrap(run, 0, n)));
+            } catch (CharacterCodingException bad) {
+                // the REST plugin's words (up to " at "), then where
+                throw new IllegalArgumentException(
+                        "Invalid URL: Invalid UTF-8 in `key_expr` at "
+                                + path.substring(start, i)
+                                + " (index "
+                                + start
+                                + " of the path): percent-escapes must encode UTF-8",
+                        bad);
+            }
+        }
+        return key.toString();
     }
 
     /** zenoh's own words, as the REST plugin answers: the binding prefixes the key it names. */

@@ -241,6 +241,27 @@ class BridgeByteExactTest {
     }
 
     @Test
+    void keysWithInvalidUtf8EscapesAre400NotCollapsedToOneKey() throws Exception {
+        // lenient decoding turned each of these into U+FFFD, so /a%FF and /a%FE were one key
+        for (String bad :
+                new String[] {"exact/a%FF", "exact/a%FE", "exact/a%C0%AF", "exact/a%ED%A0%80"}) {
+            HttpResponse<byte[]> get = send(at(bad).GET());
+            assertThat(get.statusCode()).as(bad).isEqualTo(400);
+            assertThat(get.headers().firstValue("Content-Type"))
+                    .hasValue("text/plain; charset=utf-8");
+            assertThat(new String(get.body(), StandardCharsets.UTF_8))
+                    .as(bad)
+                    .startsWith("Invalid URL: Invalid UTF-8 in `key_expr`");
+            HttpResponse<byte[]> put = send(at(bad).PUT(HttpRequest.BodyPublishers.ofString("x")));
+            assertThat(put.statusCode()).as("PUT " + bad).isEqualTo(400);
+        }
+        // valid UTF-8 escapes and '+' still decode as before
+        HttpResponse<byte[]> escaped =
+                send(at("exact/%C3%A9+x").PUT(HttpRequest.BodyPublishers.ofString("y")));
+        assertThat(escaped.statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void keysWithControlCharactersAre400() throws Exception {
         for (String bad : new String[] {"exact/%00", "exact/a%0Ab", "exact/%0D", "exact/%7F"}) {
             HttpResponse<byte[]> r = send(at(bad).GET());

@@ -265,6 +265,18 @@ class RestPluginDifferentialTest {
         c.add(new Request("bad-empty-chunk", "GET", "/diff//a", Map.of(), null));
         c.add(new Request("bad-trailing-slash", "GET", "/diff/a/", Map.of(), null));
         c.add(new Request("bad-dollar", "GET", "/diff/a$b", Map.of(), null));
+        // invalid UTF-8 after percent-decoding: the plugin answers 400 (lenient decoding would
+        // turn each into U+FFFD, and different keys into one)
+        c.add(new Request("bad-utf8-ff", "GET", "/diff/a%FF", Map.of(), null));
+        c.add(new Request("bad-utf8-overlong", "GET", "/diff/a%C0%AF", Map.of(), null));
+        c.add(new Request("bad-utf8-surrogate", "GET", "/diff/a%ED%A0%80", Map.of(), null));
+        c.add(
+                new Request(
+                        "bad-utf8-put",
+                        "PUT",
+                        "/diff/put/a%FE",
+                        Map.of("Content-Type", "text/plain"),
+                        bytes("x")));
         c.add(
                 new Request(
                         "bad-put",
