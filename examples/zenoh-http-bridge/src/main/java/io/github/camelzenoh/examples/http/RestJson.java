@@ -167,10 +167,59 @@ final class RestJson {
             return null;
         }
         try {
-            return STRICT.readTree(payload);
+            JsonNode parsed = STRICT.readTree(payload);
+            return parsed != null && serdeAccepts(parsed) ? parsed : null;
         } catch (java.io.IOException notJson) {
             return null;
         }
+    }
+
+    /**
+     * Whether serde_json (the REST plugin's parser) accepts what Jackson parsed: it rejects numbers
+     * that overflow a double ({@code 1e400}; Jackson makes them Infinity, which would be rendered
+     * as the string "Infinity") and escapes of lone surrogates ({@code "\\ud800"}; Jackson keeps
+     * them). The plugin renders such a payload as base64, as any that is not JSON.
+     */
+    private static boolean serdeAccepts(JsonNode root) {
+        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
+        todo.push(root);
+        while (!todo.isEmpty()) {
+            JsonNode n = todo.pop();
+            if (n.isContainerNode()) {
+                if (n.isObject()) {
+                    for (var field : n.properties()) {
+                        if (!wellFormed(field.getKey())) {
+                            return false;
+                        }
+                        todo.push(field.getValue());
+                    }
+                } else {
+                    n.forEach(todo::push);
+                }
+            } else if (n.isNumber()) {
+                if (!Double.isFinite(n.doubleValue())) {
+                    return false;
+                }
+            } else if (n.isTextual() && !wellFormed(n.textValue())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** No lone surrogate (a string Jackson decoded from unpaired {@code \\uD800}-style escapes). */
+    private static boolean wellFormed(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Exactly text/plain or zenoh/string: rendered as text when the payload is UTF-8. */

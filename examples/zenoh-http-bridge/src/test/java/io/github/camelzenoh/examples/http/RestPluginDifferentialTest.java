@@ -94,6 +94,9 @@ class RestPluginDifferentialTest {
         queryable("diff/json5/**", "diff/json5/a", "{\"j\": 5}", "text/json5");
         queryable("diff/custom/**", "diff/custom/a", "custom", "my/type");
         queryable("diff/markup/**", "diff/markup/a", "<b>bold</b> & co", "text/plain");
+        // JSON serde_json rejects (Jackson did not): an overflowing number, a lone surrogate
+        queryable("diff/overflow/**", "diff/overflow/a", "[1, 1e400]", "application/json");
+        queryable("diff/surrogate/**", "diff/surrogate/a", "\"\\ud800\"", "application/json");
         peers.add(
                 PythonPeer.start(
                         "queryable",
@@ -211,8 +214,22 @@ class RestPluginDifferentialTest {
         Map<String, String> html = Map.of("Accept", "text/html");
         for (String k :
                 List.of(
-                        "json", "text", "bin", "zstr", "empty", "badjson", "nonutf8", "schema",
-                        "json5", "custom", "markup", "err", "both", "none")) {
+                        "json",
+                        "text",
+                        "bin",
+                        "zstr",
+                        "empty",
+                        "badjson",
+                        "nonutf8",
+                        "schema",
+                        "json5",
+                        "custom",
+                        "markup",
+                        "overflow",
+                        "surrogate",
+                        "err",
+                        "both",
+                        "none")) {
             String key = "/diff/" + k + "/a";
             c.add(new Request("get-" + k, "GET", key, Map.of(), null));
             c.add(new Request("raw-" + k, "GET", key + "?_raw=true", Map.of(), null));

@@ -133,6 +133,64 @@ class SseFramesTest {
                 .isEqualTo(expected(samples.get(5)));
     }
 
+    /**
+     * JSON that serde_json (the REST plugin) rejects and Jackson accepts: numbers that overflow a
+     * double (Jackson made them Infinity, rendered as the string "Infinity") and escapes of lone
+     * surrogates. The plugin falls back to base64, as for any payload that is not JSON; so do the
+     * tree, the JSON list and the SSE frames.
+     */
+    @Test
+    void jsonThatOverflowsOrHasLoneSurrogatesFallsBackToBase64() {
+        String[] rejected = {
+            "1e400",
+            "-1e400",
+            "[1, 2.5, 1e309]",
+            "{\"a\": {\"b\": [-9e999]}}",
+            "\"\\ud800\"",
+            "[\"x\\udc00\"]",
+            "{\"\\ud800\": 1}",
+            "\"\\ud83d\\u0041\""
+        };
+        for (String text : rejected) {
+            byte[] payload = utf8(text);
+            String b64 = java.util.Base64.getEncoder().encodeToString(payload);
+            assertThat(RestJson.value(payload, "application/json").isTextual()).as(text).isTrue();
+            assertThat(RestJson.value(payload, "application/json").asText())
+                    .as(text)
+                    .isEqualTo(b64);
+            Sample s = sample("k/x", payload, Encoding.APPLICATION_JSON, SampleKind.PUT, null);
+            SseFrames one = new SseFrames();
+            one.append(s);
+            assertThat(new String(one.take(), StandardCharsets.UTF_8))
+                    .as(text)
+                    .isEqualTo(
+                            "event: PUT\ndata: {\"key\":\"k/x\",\"value\":\""
+                                    + b64
+                                    + "\",\"encoding\":\"application/json\",\"timestamp\":null}\n\n");
+            ZenohReply r =
+                    new ZenohReply(
+                            true,
+                            "k/x",
+                            payload,
+                            Encoding.APPLICATION_JSON.id(),
+                            null,
+                            "application/json",
+                            "PUT",
+                            null);
+            assertThat(new String(RestJson.repliesUtf8(List.of(r)), StandardCharsets.UTF_8))
+                    .as(text)
+                    .isEqualTo(
+                            "[{\"key\":\"k/x\",\"value\":\""
+                                    + b64
+                                    + "\",\"encoding\":\"application/json\",\"timestamp\":null}]");
+        }
+        // the largest finite doubles, underflow to zero and surrogate pairs stay JSON
+        assertThat(RestJson.value(utf8("[1.7976931348623157e308, 1e-400]"), "application/json"))
+                .hasToString("[1.7976931348623157E308,0.0]");
+        assertThat(RestJson.value(utf8("\"\\ud83d\\ude00\""), "application/json").asText())
+                .isEqualTo("\ud83d\ude00");
+    }
+
     @Test
     void getRepliesEqualTheTreeRenderingByteForByte() {
         List<ZenohReply> replies = new ArrayList<>();
