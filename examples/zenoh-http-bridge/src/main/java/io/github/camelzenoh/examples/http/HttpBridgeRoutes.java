@@ -60,6 +60,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
     @PropertyInject(value = "http.maxBodySize", defaultValue = "33554432")
     private long maxBodySize;
 
+    @PropertyInject(value = "http.maxBufferedBodyBytes", defaultValue = "134217728")
+    private long maxBufferedBodyBytes;
+
+    @PropertyInject(value = "http.bodyTimeout", defaultValue = "30000")
+    private long bodyTimeout;
+
     @Override
     public void configure() throws Exception {
         getContext().addService(sse, true, true);
@@ -74,6 +80,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(RawRequestBody.BodyTooLargeException.class)
                 .handled(true)
                 .process(e -> error(e, 413, caught(e).getMessage()));
+        onException(RawRequestBody.BodyBudgetExceededException.class)
+                .handled(true)
+                .process(e -> error(e, 503, caught(e).getMessage()));
+        onException(RawRequestBody.BodyTimeoutException.class)
+                .handled(true)
+                .process(e -> error(e, 408, caught(e).getMessage()));
         // only error replies: the REST plugin answers them as a list too (key "ERROR"), status 200
         onException(ZenohReplyException.class).handled(true).process(this::getResponse);
 
@@ -83,7 +95,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false"
                         + "&platformHttpEngine=#bridgeHttpEngine&headerFilterStrategy=#bridgeHeaders")
                 .routeId("zenoh-rest")
-                .process(new RawRequestBody(maxBodySize))
+                .process(new RawRequestBody(maxBodySize, maxBufferedBodyBytes, bodyTimeout))
                 .process(this::parseRequest)
                 .choice()
                 // the most frequent operation first: a get tests one predicate, not six

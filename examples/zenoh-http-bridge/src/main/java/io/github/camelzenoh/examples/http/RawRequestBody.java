@@ -7,9 +7,13 @@ package io.github.camelzenoh.examples.http;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.impl.HttpServerRequestInternal;
+import io.vertx.core.impl.ContextInternal;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.support.AsyncProcessorSupport;
+import org.apache.camel.support.SynchronizationAdapter;
 
 /**
  * Reads the HTTP request body as the client sent it, byte for byte, into a {@code byte[]} body.
@@ -22,13 +26,67 @@ import org.apache.camel.support.AsyncProcessorSupport;
  * {@link BodyTooLargeException} without being buffered: the rest is read and discarded, so memory
  * stays bounded and the client, once it has sent everything, reads the 413; a client that goes on
  * past {@code limit + max(limit, 16 MiB)} discarded bytes is disconnected.
+ *
+ * <p>Bodies being read share one budget of {@code budget} buffered bytes (at least {@code limit}):
+ * a chunk that would take the bytes buffered by all requests together past it fails its request
+ * with {@link BodyBudgetExceededException} (503), its bytes released and the rest discarded as
+ * above. A request's bytes go back to the budget when its exchange is done (answered, failed, or
+ * its connection closed or reset), or at once when it fails while reading. The whole body must
+ * arrive within {@code timeoutMillis} of the request head: past it the request fails with {@link
+ * BodyTimeoutException} (408), its bytes are released, and the connection is closed once the 408 is
+ * written (so is a connection still discarding at that time).
  */
 final class RawRequestBody extends AsyncProcessorSupport {
 
     private final long limit;
+    private final long budget;
+    private final long timeoutMillis;
 
-    RawRequestBody(long limit) {
+    /** Bytes of request bodies buffered now, by every request this processor reads. */
+    private final AtomicLong buffered = new AtomicLong();
+
+    RawRequestBody(long limit, long budget, long timeoutMillis) {
         this.limit = limit;
+        this.budget = Math.max(budget, limit);
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /** Bytes of request bodies buffered now. */
+    long buffered() {
+        return buffered.get();
+    }
+
+    /** One request's share of the budget; released once, whoever comes first. */
+    private final class Held extends SynchronizationAdapter {
+        private long bytes;
+        private boolean released;
+
+        synchronized boolean reserve(int n) {
+            if (released) {
+                return false;
+            }
+            for (; ; ) {
+                long now = buffered.get();
+                if (now + n > budget) {
+                    return false;
+                }
+                if (buffered.compareAndSet(now, now + n)) {
+                    bytes += n;
+                    return true;
+                }
+            }
+        }
+
+        synchronized void release() {
+            released = true;
+            buffered.addAndGet(-bytes);
+            bytes = 0;
+        }
+
+        @Override
+        public void onDone(Exchange exchange) {
+            release();
+        }
     }
 
     @Override
@@ -58,8 +116,42 @@ final class RawRequestBody extends AsyncProcessorSupport {
             // the bridge does without, would send it); one over the limit got its 413 above
             request.response().writeContinue();
         }
+        Held held = new Held();
+        // the bytes go back when the exchange is done, however it ends
+        exchange.getExchangeExtension().addOnCompletion(held);
         Buffer body = Buffer.buffer();
         boolean[] finished = {false};
+        // handlers, timer and callback all run on the connection's event loop
+        ContextInternal context =
+                request instanceof HttpServerRequestInternal internal
+                        ? (ContextInternal) internal.context()
+                        : null;
+        long timer =
+                timeoutMillis > 0 && context != null
+                        ? context.setTimer(
+                                timeoutMillis,
+                                t -> {
+                                    if (!finished[0]) {
+                                        finished[0] = true;
+                                        held.release();
+                                        request.handler(discarding(request, body.length()));
+                                        // a client that stopped sending gets the 408, then the
+                                        // connection ends
+                                        request.response().endHandler(v -> abort(request));
+                                        exchange.setException(
+                                                new BodyTimeoutException(timeoutMillis));
+                                        callback.done(false);
+                                    } else if (!request.isEnded()) {
+                                        abort(request); // still discarding
+                                    }
+                                })
+                        : -1;
+        Runnable cancelTimer =
+                () -> {
+                    if (timer >= 0) {
+                        context.owner().cancelTimer(timer);
+                    }
+                };
         request.handler(
                 chunk -> {
                     if (finished[0]) {
@@ -67,9 +159,20 @@ final class RawRequestBody extends AsyncProcessorSupport {
                     }
                     if ((long) body.length() + chunk.length() > limit) {
                         finished[0] = true;
+                        held.release();
                         // past the limit: the rest is read and discarded, up to a bound
-                        request.handler(discarding(request, chunk.length()));
+                        request.handler(discarding(request, body.length() + chunk.length()));
                         exchange.setException(new BodyTooLargeException(limit));
+                        callback.done(false);
+                        return;
+                    }
+                    if (!held.reserve(chunk.length())) {
+                        finished[0] = true;
+                        held.release();
+                        // too many bytes buffered by all requests: this one is refused, its
+                        // rest read and discarded as past the limit
+                        request.handler(discarding(request, body.length() + chunk.length()));
+                        exchange.setException(new BodyBudgetExceededException(budget));
                         callback.done(false);
                         return;
                     }
@@ -77,6 +180,8 @@ final class RawRequestBody extends AsyncProcessorSupport {
                 });
         request.exceptionHandler(
                 failure -> {
+                    cancelTimer.run();
+                    held.release(); // the connection is gone (closed, reset)
                     if (!finished[0]) {
                         finished[0] = true;
                         exchange.setException(failure);
@@ -85,6 +190,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
                 });
         request.endHandler(
                 end -> {
+                    cancelTimer.run();
                     if (!finished[0]) {
                         finished[0] = true;
                         exchange.getMessage().setBody(body.getBytes());
@@ -107,10 +213,26 @@ final class RawRequestBody extends AsyncProcessorSupport {
             discarded[0] += chunk.length();
             if (discarded[0] > bound) {
                 request.handler(null);
-                request.connection().close();
+                abort(request);
             }
         };
     }
+
+    /**
+     * Stops a client sending this request: HTTP/1.x closes the connection; HTTP/2 (a client that
+     * upgraded with h2c) resets this request's stream only, not the other requests on the
+     * connection.
+     */
+    private static void abort(HttpServerRequest request) {
+        if (request.version() == HttpVersion.HTTP_2) {
+            request.response().reset(CANCEL);
+        } else {
+            request.connection().close();
+        }
+    }
+
+    /** HTTP/2's CANCEL error code (RFC 9113, 7). */
+    private static final long CANCEL = 0x8;
 
     private static final long MIN_DISCARD = 16L << 20;
 
@@ -119,6 +241,31 @@ final class RawRequestBody extends AsyncProcessorSupport {
             return Long.parseLong(contentLength.trim());
         } catch (NumberFormatException e) {
             return -1; // Vert.x rejects a malformed Content-Length itself
+        }
+    }
+
+    /** Request bodies being read hold {@code http.maxBufferedBodyBytes} already (503). */
+    static final class BodyBudgetExceededException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        BodyBudgetExceededException(long budget) {
+            super(
+                    "The bridge is buffering "
+                            + budget
+                            + " bytes of request bodies, its limit across requests: retry later,"
+                            + " or raise it with --http.maxBufferedBodyBytes=<bytes>");
+        }
+    }
+
+    /** The request body did not arrive within {@code http.bodyTimeout} (408). */
+    static final class BodyTimeoutException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        BodyTimeoutException(long timeoutMillis) {
+            super(
+                    "Request body not received within "
+                            + timeoutMillis
+                            + " ms of the request head: raise it with --http.bodyTimeout=<ms>");
         }
     }
 
