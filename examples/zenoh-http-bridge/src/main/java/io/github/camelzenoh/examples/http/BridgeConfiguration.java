@@ -12,6 +12,8 @@ import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.PropertyInject;
+import org.apache.camel.spi.CamelEvent;
+import org.apache.camel.support.SimpleEventNotifierSupport;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
@@ -36,7 +38,30 @@ public class BridgeConfiguration implements CamelConfiguration {
     @PropertyInject(value = "zenoh.multicastScouting", defaultValue = "false")
     private boolean multicastScouting;
 
+    @PropertyInject(value = "http.idleTimeout", defaultValue = "60000")
+    private int idleTimeout;
+
     private Session session;
+
+    /**
+     * The Vert.x of platform-http's server (found in the registry by type), whose HTTP server
+     * closes connections idle for {@code http.idleTimeout} ms; closed when Camel has stopped.
+     */
+    @BindToRegistry("bridgeVertx")
+    public BridgeVertx bridgeVertx(CamelContext context) throws Exception {
+        BridgeVertx vertx = new BridgeVertx(idleTimeout);
+        context.getManagementStrategy()
+                .addEventNotifier(
+                        new SimpleEventNotifierSupport() {
+                            @Override
+                            public void notify(CamelEvent event) {
+                                if (event instanceof CamelEvent.CamelContextStoppedEvent) {
+                                    vertx.close();
+                                }
+                            }
+                        });
+        return vertx;
+    }
 
     @BindToRegistry("zenohSession")
     public synchronized Session zenohSession(CamelContext context) throws Exception {
