@@ -71,9 +71,6 @@ public class ZenohEndpoint extends DefaultEndpoint
     /** The endpoint's meters while it holds its session (see {@link ZenohMetrics}). */
     private ZenohMetrics.Registration metrics = ZenohMetrics.NONE;
 
-    /** Whether {@link #metrics} carry a consumer's tags; guarded by this. */
-    private boolean metricsByConsumer;
-
     /** Started consumers, whose hand-off queues the depth gauge adds up. */
     private final Set<ZenohConsumer> consumers = ConcurrentHashMap.newKeySet();
 
@@ -227,9 +224,9 @@ public class ZenohEndpoint extends DefaultEndpoint
      * behind until the CamelContext stopped (CAMEL-24465's kind of leak). An endpoint holds nothing
      * unless a consumer or producer of it runs.
      *
-     * <p>The first one also registers the endpoint's meters, tagged with its consumer type
-     * (ZenohMetrics.PRODUCER for a producer) and route; the first consumer re-tags meters a
-     * producer registered.
+     * <p>The first one also registers the endpoint's meters, tagged with its consumer type and
+     * route; a producer first tags them with the route consuming from the endpoint when one does
+     * (ZenohMetrics.register).
      */
     Use acquire(String consumerType, String routeId) {
         take(consumerType, routeId);
@@ -261,17 +258,8 @@ public class ZenohEndpoint extends DefaultEndpoint
             }
             lease = l;
         }
-        // the meters read the endpoint's counters, whoever counted: tagged with the consumer's
-        // type and route when one uses the endpoint (its received, dropped, missed and hand-off
-        // depth are what they watch), else with the producers'. Producers start before consumers,
-        // so a consumer joining re-tags them (no count is lost: the counters are the endpoint's).
-        boolean byConsumer = !ZenohMetrics.PRODUCER.equals(consumerType);
-        if (users == 0 || (byConsumer && !metricsByConsumer)) {
-            // re-tagged: when the meters left behind stay (other endpoints share them), they keep
-            // what this endpoint counted so far and the new ones count from now on
-            boolean countedThere = metrics.retire();
-            metrics = ZenohMetrics.register(this, consumerType, routeId, countedThere);
-            metricsByConsumer = byConsumer;
+        if (users == 0) {
+            metrics = ZenohMetrics.register(this, consumerType, routeId);
         }
         users++;
     }
@@ -343,7 +331,6 @@ public class ZenohEndpoint extends DefaultEndpoint
     private void releaseAll() {
         metrics.close();
         metrics = ZenohMetrics.NONE;
-        metricsByConsumer = false;
         KeyExpr d = declared;
         declared = null;
         if (d != null) {

@@ -6,6 +6,7 @@ package io.github.camelzenoh.component.zenoh;
 
 import java.util.List;
 import org.apache.camel.CamelContext;
+import org.apache.camel.model.FromDefinition;
 import org.apache.camel.model.ModelCamelContext;
 import org.apache.camel.model.ProcessorDefinition;
 import org.apache.camel.model.RouteDefinition;
@@ -55,18 +56,10 @@ final class ZenohMetrics {
     /** Removes what was registered; idempotent. */
     interface Registration extends AutoCloseable {
         @Override
-        default void close() {
-            retire();
-        }
-
-        /**
-         * Removes what was registered (idempotent); true when the meters stay registered for other
-         * endpoints, holding what this one counted so far.
-         */
-        boolean retire();
+        void close();
     }
 
-    static final Registration NONE = () -> false;
+    static final Registration NONE = () -> {};
 
     private static final boolean MICROMETER = micrometerPresent();
 
@@ -102,6 +95,26 @@ final class ZenohMetrics {
         return "";
     }
 
+    /**
+     * The id of the first route whose definition consumes from the endpoint ("" without an id), or
+     * null when none does (or no route model).
+     */
+    static String routeConsumingFrom(ZenohEndpoint endpoint) {
+        CamelContext context = endpoint.getCamelContext();
+        if (!(context instanceof ModelCamelContext model)) {
+            return null;
+        }
+        for (RouteDefinition r : model.getRouteDefinitions()) {
+            FromDefinition from = r.getInput();
+            if (from != null
+                    && from.getEndpointUri() != null
+                    && sendsTo(from.getEndpointUri(), endpoint, context)) {
+                return r.getRouteId() == null ? "" : r.getRouteId();
+            }
+        }
+        return null;
+    }
+
     private static boolean sendsTo(
             List<ProcessorDefinition<?>> outputs,
             ZenohEndpoint endpoint,
@@ -133,26 +146,18 @@ final class ZenohMetrics {
 
     /**
      * Registers the endpoint's meters in the context's MeterRegistry, if any, tagged with the key
-     * expression, the consumer type ({@value #PRODUCER} for a producer), the route (null: the route
-     * sending to it, see {@link #routeSendingTo}) and the context. A registry refusing them (e.g. a
-     * meter of the same name with other tag keys) costs the meters, logged, never the route.
+     * expression, the consumer type and the route (routeId null, a producer: those of the route
+     * consuming from the endpoint when one does, see {@link #routeConsumingFrom}, else {@value
+     * #PRODUCER} and the route sending to it, see {@link #routeSendingTo}) and the context. A
+     * registry refusing them (e.g. a meter of the same name with other tag keys) costs the meters,
+     * logged, never the route.
      */
     static Registration register(ZenohEndpoint endpoint, String consumerType, String routeId) {
-        return register(endpoint, consumerType, routeId, false);
-    }
-
-    /**
-     * As {@link #register(ZenohEndpoint, String, String)}; {@code fromNow}: the endpoint's meters
-     * are re-tagged, and what it counted so far stays in the meters it leaves, so the new ones
-     * count from now on (a sum over all series never counts a message twice).
-     */
-    static Registration register(
-            ZenohEndpoint endpoint, String consumerType, String routeId, boolean fromNow) {
         if (!MICROMETER) {
             return NONE;
         }
         try {
-            return ZenohMicrometer.register(endpoint, consumerType, routeId, fromNow);
+            return ZenohMicrometer.register(endpoint, consumerType, routeId);
         } catch (RuntimeException e) {
             LOG.warn(
                     "zenoh endpoint '{}': its meters could not be registered: {}",

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,20 +30,24 @@ import org.apache.camel.spi.Registry;
 final class ZenohMicrometer {
 
     /**
-     * The endpoints behind one set of meters, and those meters. A counter never goes down: what an
-     * endpoint counted stays in the sum when it leaves while others remain, and comes out of that
-     * again if it returns (its own counters still hold it).
+     * The endpoints behind one set of meters, and those meters. A counter never goes down, and a
+     * sum over all series counts each message once: what an endpoint counted stays in the sum when
+     * it leaves while others remain; when it joins meters after others that still exist counted it
+     * (it left them, or it returns here), these count only what it counts from then on.
      */
     private static final class Group {
         final Set<ZenohEndpoint> endpoints = new CopyOnWriteArraySet<>();
         final List<Meter> meters = new ArrayList<>();
 
-        /** Per counter: the counts of the endpoints that left; guarded by this. */
+        /**
+         * Per counter, what the sum adds to the members' own counters: the counts of the endpoints
+         * that left, minus the counts of members when they joined counted elsewhere already;
+         * guarded by this.
+         */
         final Map<Function<ZenohEndpoint, LongAdder>, Long> left = new HashMap<>();
 
-        /** Per endpoint that left: its counts then, per counter; guarded by this. */
-        final Map<ZenohEndpoint, Map<Function<ZenohEndpoint, LongAdder>, Long>> leftBy =
-                new HashMap<>();
+        /** The endpoints these meters have counted, members or not; guarded by this. */
+        final Set<ZenohEndpoint> counted = new HashSet<>();
 
         synchronized double sum(Function<ZenohEndpoint, LongAdder> counter) {
             long n = left.getOrDefault(counter, 0L);
@@ -52,32 +57,27 @@ final class ZenohMicrometer {
             return n;
         }
 
-        /**
-         * {@code fromNow}: the endpoint's counts so far stay in the sums of the meters it leaves
-         * (re-tagged), so these count only what it counts from now on.
-         */
+        synchronized boolean hasCounted(ZenohEndpoint endpoint) {
+            return counted.contains(endpoint);
+        }
+
+        /** {@code fromNow}: meters that still exist hold what the endpoint counted so far. */
         synchronized void add(ZenohEndpoint endpoint, boolean fromNow) {
             if (endpoints.add(endpoint)) {
-                Map<Function<ZenohEndpoint, LongAdder>, Long> then = leftBy.remove(endpoint);
-                if (then != null) {
-                    then.forEach((counter, n) -> left.merge(counter, -n, Long::sum));
-                } else if (fromNow) {
+                if (fromNow) {
                     for (Function<ZenohEndpoint, LongAdder> counter : left.keySet()) {
                         left.merge(counter, -counter.apply(endpoint).sum(), Long::sum);
                     }
                 }
+                counted.add(endpoint);
             }
         }
 
         synchronized void remove(ZenohEndpoint endpoint) {
             if (endpoints.remove(endpoint)) {
-                Map<Function<ZenohEndpoint, LongAdder>, Long> then = new HashMap<>();
                 for (Function<ZenohEndpoint, LongAdder> counter : left.keySet()) {
-                    long n = counter.apply(endpoint).sum();
-                    then.put(counter, n);
-                    left.merge(counter, n, Long::sum);
+                    left.merge(counter, counter.apply(endpoint).sum(), Long::sum);
                 }
-                leftBy.put(endpoint, then);
             }
         }
 
@@ -96,19 +96,32 @@ final class ZenohMicrometer {
     private ZenohMicrometer() {}
 
     static ZenohMetrics.Registration register(
-            ZenohEndpoint endpoint, String consumerType, String routeId, boolean fromNow) {
+            ZenohEndpoint endpoint, String consumerType, String routeId) {
         MeterRegistry registry = find(endpoint.getCamelContext().getRegistry());
         if (registry == null) {
             return ZenohMetrics.NONE;
+        }
+        String type = consumerType;
+        String route = routeId;
+        if (route == null) {
+            // a producer first: the route consuming from the endpoint, if any, names the meters
+            // (its counts, received to hand-off depth, are what they mostly watch), else the
+            // route sending to it
+            route = ZenohMetrics.routeConsumingFrom(endpoint);
+            if (route != null) {
+                type = ZenohOptions.name(endpoint.options().consumerType());
+            } else {
+                route = ZenohMetrics.routeSendingTo(endpoint);
+            }
         }
         Tags tags =
                 Tags.of(
                         ZenohMetrics.TAG_KEY_EXPR,
                         endpoint.getKeyExpr(),
                         ZenohMetrics.TAG_CONSUMER_TYPE,
-                        consumerType,
+                        type,
                         ZenohMetrics.TAG_ROUTE,
-                        routeId == null ? ZenohMetrics.routeSendingTo(endpoint) : routeId,
+                        route,
                         ZenohMetrics.TAG_CONTEXT,
                         endpoint.getCamelContext().getName());
         synchronized (GROUPS) {
@@ -127,29 +140,31 @@ final class ZenohMicrometer {
                 }
                 groups.put(tags, g);
             }
-            g.add(endpoint, fromNow);
+            boolean countedElsewhere = false;
+            for (Group other : groups.values()) {
+                countedElsewhere |= other.hasCounted(endpoint);
+            }
+            g.add(endpoint, countedElsewhere);
             Group group = g;
             return new ZenohMetrics.Registration() {
                 private boolean closed;
 
                 @Override
-                public boolean retire() {
+                public void close() {
                     synchronized (GROUPS) {
                         if (closed) {
-                            return false;
+                            return;
                         }
                         closed = true;
                         group.remove(endpoint);
-                        if (!group.endpoints.isEmpty()) {
-                            return true;
+                        if (group.endpoints.isEmpty()) {
+                            group.meters.forEach(registry::remove);
+                            Map<Tags, Group> left = GROUPS.get(registry);
+                            left.remove(tags);
+                            if (left.isEmpty()) {
+                                GROUPS.remove(registry);
+                            }
                         }
-                        group.meters.forEach(registry::remove);
-                        Map<Tags, Group> left = GROUPS.get(registry);
-                        left.remove(tags);
-                        if (left.isEmpty()) {
-                            GROUPS.remove(registry);
-                        }
-                        return false;
                     }
                 }
             };
@@ -202,7 +217,7 @@ final class ZenohMicrometer {
         g.meters.add(
                 Gauge.builder(ZenohMetrics.HANDOFF_DEPTH, g, Group::depth)
                         .tags(tags)
-                        .description("samples waiting in the consumers' hand-off queues")
+                        .description("items waiting in the consumers' hand-off queues")
                         .register(registry));
     }
 

@@ -281,6 +281,50 @@ class ZenohMetricsTest extends ZenohTestSupport {
     }
 
     @Test
+    void sumsOverSeriesStayExactAcrossRouteRestartsOnSharedMeters() throws Exception {
+        // review of an earlier re-tagging: these restarts lost 5 counts or doubled 5
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("direct:ra")
+                                .routeId("ra")
+                                .to("zenoh:metrics/ra")
+                                .to("zenoh:metrics/ra?timeout=1234");
+                        from("direct:rb")
+                                .routeId("rb")
+                                .to("zenoh:metrics/rb")
+                                .to("zenoh:metrics/rb?timeout=1234");
+                        from("direct:rq").routeId("rq").to("zenoh:metrics/rb?timeout=1234");
+                    }
+                });
+        for (int i = 0; i < 5; i++) {
+            template.sendBody("direct:ra", "a" + i);
+            template.sendBody("direct:rb", "b" + i);
+        }
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        from("zenoh:metrics/ra").routeId("ra-in").to("log:x?level=OFF");
+                        from("zenoh:metrics/rb").routeId("rb-in").to("log:x?level=OFF");
+                    }
+                });
+        template.sendBody("direct:ra", "after");
+        context.getRouteController().stopRoute("ra");
+        context.getRouteController().startRoute("ra");
+        template.sendBody("direct:ra", "again");
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/ra")).isEqualTo(14);
+
+        context.getRouteController().stopRoute("rb");
+        context.getRouteController().stopRoute("rb-in");
+        context.getRouteController().startRoute("rb-in");
+        context.getRouteController().startRoute("rb");
+        template.sendBody("direct:rb", "again");
+        assertThat(sumOverSeries(ZenohMetrics.SENT, "metrics/rb")).isEqualTo(12);
+    }
+
+    @Test
     void routesAddedAndRemovedLeaveNoMeters() throws Exception {
         int before = meters.getMeters().size();
         for (int i = 0; i < 200; i++) {
