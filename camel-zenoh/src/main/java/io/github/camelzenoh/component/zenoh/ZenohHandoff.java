@@ -531,6 +531,8 @@ final class ZenohHandoff<T> {
                     if (next == null && timeoutNanos > 0 && running) {
                         long left = deadline - System.nanoTime();
                         if (left > 0) {
+                            // zenoh threads waiting for room (BLOCK) may hold what this waits for
+                            wakeWaitersIfRoom();
                             next = queue.poll(left, TimeUnit.NANOSECONDS);
                         }
                     }

@@ -282,4 +282,27 @@ class ZenohHandoffBudgetTest {
         b[0] = (byte) n;
         return ZenohSample.of(b);
     }
+
+    @Test
+    void aBatchRouteWaitingForMoreWakesTheZenohThreadsWaitingForRoom() throws Exception {
+        // BLOCK with a batch route: it waited (batchTimeout) for the items a zenoh thread held
+        // while that thread waited for room until its own timeout (review: 30 offers, 10-12 s)
+        handoff =
+                new ZenohHandoff<>(
+                        "test", 10_000, BUDGET, ZenohOverflowPolicy.BLOCK, droppedCount, 0);
+        handoff.briefWaitNanos(TimeUnit.SECONDS.toNanos(5));
+        LongAdder routedSamples = new LongAdder();
+        handoff.<ZenohSample>startBatches(
+                routeThreads,
+                1,
+                1000,
+                TimeUnit.SECONDS.toNanos(1),
+                b -> routedSamples.add(b.size()));
+        long start = System.nanoTime();
+        for (int i = 0; i < 30; i++) {
+            handoff.offer(new ArrayList<>(List.of(sample(400))));
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertThat(ms).as("30 offers of 400 B at a 1000 B budget, ms").isLessThan(3000);
+    }
 }
