@@ -214,7 +214,9 @@ final class ZenohHandoff<T> {
         int before = items.getAndIncrement();
         while (true) {
             long held = bytes.get();
-            if (held + n > maxBytes && before > 0) {
+            // alone: nothing reserved before this (before) nor since (held: a later offer
+            // reserves its items before its bytes, so it shows here or sees this one's bytes)
+            if (held + n > maxBytes && (before > 0 || held != 0)) {
                 items.decrementAndGet();
                 return false;
             }

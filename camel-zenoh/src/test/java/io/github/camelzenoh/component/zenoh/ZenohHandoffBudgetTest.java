@@ -168,7 +168,7 @@ class ZenohHandoffBudgetTest {
     }
 
     @Test
-    void concurrentOffersOfItemsAboveTheBudgetQueueOneAtATime() throws Exception {
+    void concurrentOffersNeverQueueAnItemAboveTheBudgetWithAnother() throws Exception {
         // an item alone above the budget passes an empty queue; eight zenoh threads offering such
         // items at once must not all see it empty (review: 2 of them queued, 1.8 MB of 1 MB)
         ExecutorService offerers = Executors.newFixedThreadPool(8);
@@ -203,11 +203,14 @@ class ZenohHandoffBudgetTest {
                     CountDownLatch go = new CountDownLatch(1);
                     List<Future<?>> offers = new ArrayList<>();
                     for (int i = 0; i < 8; i++) {
+                        // above the budget alone, or within it (review: one of each at once
+                        // queued both)
+                        int size = i % 2 == 0 ? (int) BUDGET - 100 : (int) BUDGET + 500;
                         offers.add(
                                 offerers.submit(
                                         () -> {
                                             go.await();
-                                            h.offer(sample((int) BUDGET - 100));
+                                            h.offer(sample(size));
                                             return null;
                                         }));
                     }
@@ -222,8 +225,8 @@ class ZenohHandoffBudgetTest {
                     route.shutdownNow();
                 }
                 assertThat(held)
-                        .as("round %d: one item above the budget at most", round)
-                        .isLessThanOrEqualTo(BUDGET);
+                        .as("round %d: within the budget, or one item above it alone", round)
+                        .isLessThanOrEqualTo(BUDGET + 500);
             }
         } finally {
             offerers.shutdownNow();
