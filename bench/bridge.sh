@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The HTTP bridge next to zenohd's REST plugin, in one run on one machine: GET requests/s (one Rust
-# queryable answering 1 KiB of text/plain) with wrk, and SSE fan-out (10 clients on one key, a Rust
+# queryable answering 1 KiB of text/plain) with wrk at 16, 64 and 256 open connections, and SSE fan-out (10 clients on one key, a Rust
 # publisher putting 8 B / 1 KiB samples as fast as it can with BLOCK) as deliveries/s summed over
 # the clients. The two doors are measured in turn, pass by pass, against the same zenoh peers:
 #
@@ -17,14 +17,16 @@
 # router, does not have. BRIDGE_GET_VIA_ROUTER=1 links the GET door to the router too. Each GET
 # pass reports the router's CPU per request, which shows such a hop.
 #
-#   bench/bridge.sh            3 passes: 10 s wrk runs, 8 s SSE windows (~3 min)
+#   bench/bridge.sh            3 passes: 10 s wrk runs per connection count, 8 s SSE windows (~7 min)
 #   bench/bridge.sh --quick    1 pass, 5 s / 4 s
 #   bench/bridge.sh --smoke    1 pass, 1 s each: proves it runs (figures meaningless)
 #   bench/bridge.sh [mode] --get-only   the GET part alone (no SSE; prints only the GET ratio)
 #
-# Prints one line per figure, then `RATIO http_get_vs_rest_plugin`, `RATIO sse_<size>_vs_rest_plugin`
-# and `RATIO sse_vs_rest_plugin` (geometric mean of the two sizes); bridge / plugin, > 1 = bridge
-# faster. Each figure also gives the serving process's CPU time per request / per delivered event
+# Prints one line per figure, then `RATIO http_get_vs_rest_plugin` (at 16 connections),
+# `RATIO http_get_c<connections>_vs_rest_plugin` (medians at each count),
+# `RATIO http_get_best_vs_rest_plugin` (each door's best median over the counts: its capacity),
+# `RATIO sse_<size>_vs_rest_plugin` and `RATIO sse_vs_rest_plugin` (geometric mean of the two
+# sizes); bridge / plugin, > 1 = bridge faster. Each figure also gives the serving process's CPU time per request / per delivered event
 # (the HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates,
 # and each GET pass that time split by thread (kernel thread names, digits dropped: Vert.x event
 # loop, zenoh's runtime threads rx/tx/net/app, Camel's pools, GC, JIT compilers).
@@ -33,7 +35,7 @@
 # (default -Xms512m -Xmx512m), BRIDGE_ARGS (more --name=value arguments for the bridge),
 # BRIDGE_ZENOH_RUNTIME (a zenoh thread layout, ZENOH_RUNTIME syntax, for the bridges only; for
 # experiments: docs/performance.md shows why the bridge ships zenoh's default),
-# BRIDGE_GET_VIA_ROUTER=1 (see above).
+# BRIDGE_GET_VIA_ROUTER=1 (see above), GET_CONNS (the connection counts, default "16 64 256").
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -80,7 +82,7 @@ router="tcp/127.0.0.1:$router_port"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# java: $(java -version 2>&1 | head -1); wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- examples camel-zenoh native || echo ' (+ local changes)')"
-  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 -c16, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
+  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 at ${GET_CONNS:-16 64 256} connections, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
   echo "# bridge: ${BRIDGE_ZENOH_RUNTIME:+ZENOH_RUNTIME='$BRIDGE_ZENOH_RUNTIME' }java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
 } | tee "$out"
 
@@ -148,28 +150,41 @@ declare -A figs
 failed=0
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
+# GET is measured at several numbers of open connections (wrk -c; each connection waits for its
+# answer before it asks again): at 16 the rate is bound by each request's latency as much as by the
+# door's CPU, at 64 and 256 the door is kept busy. `RATIO http_get_vs_rest_plugin` is the ratio at
+# the first count (16 by default: the figure of every run before 2026-12-01 21:00 UTC),
+# `RATIO http_get_c<N>_vs_rest_plugin` the ratio at each count, `RATIO http_get_best_vs_rest_plugin`
+# the ratio of each door's best median over the counts (its capacity, whatever count it needs).
+get_conns="${GET_CONNS:-16 64 256}"
 # JIT warm-up of both doors (not counted): as long as a pass (half a pass left the bridge's C2
-# compiler busy for 14 µs per request in its first pass)
+# compiler busy for 14 µs per request in its first pass), split over the connection counts
+warm_each=$(awk -v s="$wrk_s" -v n="$(wc -w <<< "$get_conns")" 'BEGIN {w = s / n; print (w < 1 ? 1 : int(w + 0.5))}')
 for port in "$rest_http" "$bridge_http" $([ "$sse" = 1 ] && echo "$sse_http"); do
-  wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
+  for c in $get_conns; do
+    wrk -t2 -c"$c" -d"${warm_each}s" "http://127.0.0.1:$port/bench/get" > /dev/null
+  done
 done
-echo "# GET: wrk -t2 -c16 on /bench/get, 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
+echo "# GET: wrk -t2 -c<connections> on /bench/get, connections $get_conns; 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
 for pass in $(seq "$passes"); do
-  for door in rest bridge; do
-    port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
-    c0=$(cpu_us "$pid"); t0=$(thread_cpu "$pid"); r0=$(cpu_us "$rest_pid")
-    wrk -t2 -c16 -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$logs/wrk-$door-$pass.txt"
-    if grep -q 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt"; then
-      echo "ERROR $door GET: $(grep 'Non-2xx\|Socket errors' "$logs/wrk-$door-$pass.txt")" | tee -a "$out"; exit 1
-    fi
-    c1=$(cpu_us "$pid"); t1=$(thread_cpu "$pid"); r1=$(cpu_us "$rest_pid")
-    rps=$(awk '/^Requests\/sec:/ {print $2}' "$logs/wrk-$door-$pass.txt")
-    lat=$(awk '/^    Latency/ {print $2}' "$logs/wrk-$door-$pass.txt")
-    n=$(awk '/requests in/ {print $1}' "$logs/wrk-$door-$pass.txt")
-    cpu=$(awk -v a="$c0" -v b="$c1" -v n="$n" 'BEGIN {printf "%.1f", (b - a) / n}')
-    echo "get $door pass $pass: $rps req/s (mean latency $lat; server CPU $cpu µs/request)" | tee -a "$out"
-    echo "#   $door CPU by thread, µs/request: $(by_thread "$t0" "$t1" $((c1 - c0)) "$n")$([ "$door" = bridge ] && awk -v a="$r0" -v b="$r1" -v n="$n" 'BEGIN {printf "; the router meanwhile: %.1f", (b - a) / n}')" | tee -a "$out"
-    figs[get_$door]="${figs[get_$door]:-} $rps"
+  for c in $get_conns; do
+    for door in rest bridge; do
+      port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
+      w="$logs/wrk-$door-c$c-$pass.txt"
+      c0=$(cpu_us "$pid"); t0=$(thread_cpu "$pid"); r0=$(cpu_us "$rest_pid")
+      wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$w"
+      if grep -q 'Non-2xx\|Socket errors' "$w"; then
+        echo "ERROR $door GET (-c$c): $(grep 'Non-2xx\|Socket errors' "$w")" | tee -a "$out"; exit 1
+      fi
+      c1=$(cpu_us "$pid"); t1=$(thread_cpu "$pid"); r1=$(cpu_us "$rest_pid")
+      rps=$(awk '/^Requests\/sec:/ {print $2}' "$w")
+      lat=$(awk '/^    Latency/ {print $2}' "$w")
+      n=$(awk '/requests in/ {print $1}' "$w")
+      cpu=$(awk -v a="$c0" -v b="$c1" -v n="$n" 'BEGIN {printf "%.1f", (b - a) / n}')
+      echo "get c$c $door pass $pass: $rps req/s (mean latency $lat; server CPU $cpu µs/request)" | tee -a "$out"
+      echo "#   $door CPU by thread, µs/request: $(by_thread "$t0" "$t1" $((c1 - c0)) "$n")$([ "$door" = bridge ] && awk -v a="$r0" -v b="$r1" -v n="$n" 'BEGIN {printf "; the router meanwhile: %.1f", (b - a) / n}')" | tee -a "$out"
+      figs[get_c${c}_$door]="${figs[get_c${c}_$door]:-} $rps"
+    done
   done
 done
 
@@ -204,18 +219,28 @@ done
 
 # shellcheck disable=SC2086
 {
-  g_rest=$(median ${figs[get_rest]}); g_bridge=$(median ${figs[get_bridge]})
+  # per connection count: medians over the passes; each door's best of them is its capacity
+  g_rest=0 g_bridge=0 g_line="" g_ratios="" g_first=""
+  for c in $get_conns; do
+    r=$(median ${figs[get_c${c}_rest]}); b=$(median ${figs[get_c${c}_bridge]})
+    [ -n "$g_first" ] || g_first=$(awk -v a="$b" -v b="$r" 'BEGIN {printf "RATIO http_get_vs_rest_plugin %.3f\\n", a/b}')
+    g_line="$g_line; c$c rest $r bridge $b"
+    g_ratios="$g_ratios$(awk -v c="$c" -v a="$b" -v b="$r" 'BEGIN {printf "RATIO http_get_c%s_vs_rest_plugin %.3f\\n", c, a/b}')"
+    g_rest=$(awk -v a="$g_rest" -v b="$r" 'BEGIN {print (b > a ? b : a)}')
+    g_bridge=$(awk -v a="$g_bridge" -v b="$b" 'BEGIN {print (b > a ? b : a)}')
+  done
+  echo "# GET medians, req/s${g_line}; best: rest $g_rest bridge $g_bridge"
+  g_ratios="$g_first$g_ratios$(awk -v a="$g_bridge" -v b="$g_rest" 'BEGIN {printf "RATIO http_get_best_vs_rest_plugin %.3f", a/b}')\n"
   if [ "$sse" = 0 ]; then
-    echo "# medians: get rest $g_rest bridge $g_bridge req/s"
     echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-    awk -v a="$g_bridge" -v b="$g_rest" 'BEGIN {printf "RATIO http_get_vs_rest_plugin %.3f\n", a/b}'
+    printf '%b' "$g_ratios"
     exit 0
   fi
   s8_rest=$(median ${figs[sse_8B_rest]}); s8_bridge=$(median ${figs[sse_8B_bridge]})
   s1_rest=$(median ${figs[sse_1KiB_rest]}); s1_bridge=$(median ${figs[sse_1KiB_bridge]})
-  echo "# medians: get rest $g_rest bridge $g_bridge req/s; sse 8B rest $s8_rest bridge $s8_bridge; sse 1KiB rest $s1_rest bridge $s1_bridge events/s"
+  echo "# SSE medians, events/s: 8B rest $s8_rest bridge $s8_bridge; 1KiB rest $s1_rest bridge $s1_bridge"
   echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-  awk -v a="$g_bridge" -v b="$g_rest" 'BEGIN {printf "RATIO http_get_vs_rest_plugin %.3f\n", a/b}'
+  printf '%b' "$g_ratios"
   awk -v a="$s8_bridge" -v b="$s8_rest" 'BEGIN {printf "RATIO sse_8B_vs_rest_plugin %.3f\n", a/b}'
   awk -v a="$s1_bridge" -v b="$s1_rest" 'BEGIN {printf "RATIO sse_1KiB_vs_rest_plugin %.3f\n", a/b}'
   awk -v a="$s8_bridge" -v b="$s8_rest" -v c="$s1_bridge" -v d="$s1_rest" \
