@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The HTTP bridge next to zenohd's REST plugin, in one run on one machine: GET requests/s (one Rust
-# queryable answering 1 KiB of text/plain) with wrk at 16, 64 and 256 open connections, and SSE fan-out (10 clients on one key, a Rust
-# publisher putting 8 B / 1 KiB samples as fast as it can with BLOCK) as deliveries/s summed over
-# the clients. The two doors are measured in turn, pass by pass, against the same zenoh peers:
+# queryable answering 1 KiB of text/plain) with wrk at 16, 64 and 256 open connections, and SSE
+# fan-out (10 clients on one key, a Rust publisher putting 8 B / 1 KiB samples as fast as it can
+# with BLOCK) as deliveries/s summed over the clients. The two doors are measured in turn, pass by pass, against the same zenoh peers:
 #
 #   rest-plugin-ref  (tools/rest-plugin-ref: zenoh router + zenoh-plugin-rest 1.10.2, HTTP port R)
 #        |  tcp/127.0.0.1
@@ -17,17 +17,18 @@
 # router, does not have. BRIDGE_GET_VIA_ROUTER=1 links the GET door to the router too. Each GET
 # pass reports the router's CPU per request, which shows such a hop.
 #
-#   bench/bridge.sh            3 passes: 10 s wrk runs per connection count, 8 s SSE windows (~7 min)
+#   bench/bridge.sh            3 passes: 10 s wrk runs per connection count, 8 s SSE windows (~6 min)
 #   bench/bridge.sh --quick    1 pass, 5 s / 4 s
 #   bench/bridge.sh --smoke    1 pass, 1 s each: proves it runs (figures meaningless)
-#   bench/bridge.sh [mode] --get-only   the GET part alone (no SSE; prints only the GET ratio)
+#   bench/bridge.sh [mode] --get-only   the GET part alone (no SSE; prints only the GET ratios)
 #
-# Prints one line per figure, then `RATIO http_get_vs_rest_plugin` (at 16 connections),
-# `RATIO http_get_c<connections>_vs_rest_plugin` (medians at each count),
-# `RATIO http_get_best_vs_rest_plugin` (each door's best median over the counts: its capacity),
-# `RATIO sse_<size>_vs_rest_plugin` and `RATIO sse_vs_rest_plugin` (geometric mean of the two
-# sizes); bridge / plugin, > 1 = bridge faster. Each figure also gives the serving process's CPU time per request / per delivered event
-# (the HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates,
+# Prints one line per figure, then `RATIO http_get_vs_rest_plugin` (at 16 connections, always
+# measured), `RATIO http_get_c<connections>_vs_rest_plugin` (medians at each count),
+# `RATIO http_get_best_vs_rest_plugin` (each door's best median over the counts: the larger of a few
+# noisy medians, so biased upwards), `RATIO sse_<size>_vs_rest_plugin` and `RATIO sse_vs_rest_plugin`
+# (geometric mean of the two sizes); bridge / plugin, > 1 = bridge faster; NA where a median is 0.
+# Each figure also gives the serving process's CPU time per request / per delivered event (the
+# HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates,
 # and each GET pass that time split by thread (kernel thread names, digits dropped: Vert.x event
 # loop, zenoh's runtime threads rx/tx/net/app, Camel's pools, GC, JIT compilers).
 # Needs `wrk` (Debian package wrk). Environment: CARGO_TARGET_DIR (default
@@ -35,7 +36,8 @@
 # (default -Xms512m -Xmx512m), BRIDGE_ARGS (more --name=value arguments for the bridge),
 # BRIDGE_ZENOH_RUNTIME (a zenoh thread layout, ZENOH_RUNTIME syntax, for the bridges only; for
 # experiments: docs/performance.md shows why the bridge ships zenoh's default),
-# BRIDGE_GET_VIA_ROUTER=1 (see above), GET_CONNS (the connection counts, default "16 64 256").
+# BRIDGE_GET_VIA_ROUTER=1 (see above), GET_CONNS (more connection counts, whole numbers >= 2 as
+# wrk -t2 needs; default "16 64 256"; 16 is always measured, first).
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -49,6 +51,14 @@ for arg in "$@"; do
     --get-only) sse=0 ;;
     *) echo "usage: bench/bridge.sh [--quick|--smoke] [--get-only]" >&2; exit 2 ;;
   esac
+done
+# the connection counts of the GET runs: 16 first (the headline ratio's), then the others once each
+get_conns=16
+for c in ${GET_CONNS:-64 256}; do
+  [[ "$c" =~ ^[0-9]+$ ]] && [ "$c" -ge 2 ] ||
+    { echo "bench/bridge.sh: GET_CONNS: '$c' is not a whole number >= 2" >&2; exit 2; }
+  c=$((10#$c))
+  [[ " $get_conns " == *" $c "* ]] || get_conns="$get_conns $c"
 done
 command -v wrk >/dev/null || { echo "bench/bridge.sh: wrk not found (apt-get install -y wrk)" >&2; exit 1; }
 
@@ -82,7 +92,7 @@ router="tcp/127.0.0.1:$router_port"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# java: $(java -version 2>&1 | head -1); wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ); commit: $(git rev-parse --short HEAD)$(git diff --quiet -- examples camel-zenoh native || echo ' (+ local changes)')"
-  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 at ${GET_CONNS:-16 64 256} connections, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
+  echo "# mode: $mode ($passes pass(es), wrk ${wrk_s} s -t2 at $get_conns connections, $([ "$sse" = 1 ] && echo "SSE 10 clients ${sse_s} s after ${warm_s} s" || echo "GET only"))"
   echo "# bridge: ${BRIDGE_ZENOH_RUNTIME:+ZENOH_RUNTIME='$BRIDGE_ZENOH_RUNTIME' }java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} ... ${BRIDGE_ARGS:-}; GET door linked to the queryable$([ "${BRIDGE_GET_VIA_ROUTER:-0}" = 1 ] && echo " and the router" || echo " only")"
 } | tee "$out"
 
@@ -151,15 +161,15 @@ failed=0
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 # GET is measured at several numbers of open connections (wrk -c; each connection waits for its
-# answer before it asks again): at 16 the rate is bound by each request's latency as much as by the
-# door's CPU, at 64 and 256 the door is kept busy. `RATIO http_get_vs_rest_plugin` is the ratio at
-# the first count (16 by default: the figure of every run before 2026-12-01 21:00 UTC),
-# `RATIO http_get_c<N>_vs_rest_plugin` the ratio at each count, `RATIO http_get_best_vs_rest_plugin`
-# the ratio of each door's best median over the counts (its capacity, whatever count it needs).
-get_conns="${GET_CONNS:-16 64 256}"
-# JIT warm-up of both doors (not counted): as long as a pass (half a pass left the bridge's C2
-# compiler busy for 14 µs per request in its first pass), split over the connection counts
-warm_each=$(awk -v s="$wrk_s" -v n="$(wc -w <<< "$get_conns")" 'BEGIN {w = s / n; print (w < 1 ? 1 : int(w + 0.5))}')
+# answer before it asks again): the fewer, the more the rate follows each request's latency; the
+# more, the more it follows the door's CPU per request. `RATIO http_get_vs_rest_plugin` is the ratio
+# at 16 (the figure of every run before 2026-12-01 21:00 UTC), `RATIO http_get_c<N>_vs_rest_plugin`
+# the ratio at each count, `RATIO http_get_best_vs_rest_plugin` the ratio of each door's best median
+# over the counts (whatever count it needs).
+# JIT warm-up of each door (not counted): at least one wrk run's length in all, split over the
+# connection counts and rounded up (5 s left the bridge's C2 compiler busy for 14 µs per request in
+# its first 10 s run)
+warm_each=$(awk -v s="$wrk_s" -v n="$(wc -w <<< "$get_conns")" 'BEGIN {w = int((s + n - 1) / n); print (w < 1 ? 1 : w)}')
 for port in "$rest_http" "$bridge_http" $([ "$sse" = 1 ] && echo "$sse_http"); do
   for c in $get_conns; do
     wrk -t2 -c"$c" -d"${warm_each}s" "http://127.0.0.1:$port/bench/get" > /dev/null
@@ -207,11 +217,11 @@ for size in $sizes; do
         continue
       fi
       c1=$(cpu_us "$pid")
-      sse=$(awk '/^SSE / {print $2}' <<< "$r"); slow=$(awk '/^SSE_MIN / {print $2}' <<< "$r")
+      rate=$(awk '/^SSE / {print $2}' <<< "$r"); slow=$(awk '/^SSE_MIN / {print $2}' <<< "$r")
       total=$(awk '/^TOTAL / {print $2}' <<< "$r")
       cpu=$(awk -v a="$c0" -v b="$c1" -v n="$total" 'BEGIN {printf "%.1f", (b - a) / n}')
-      echo "sse $label $door pass $pass: $sse events/s ($slow slowest client; server CPU $cpu µs/event)" | tee -a "$out"
-      figs[sse_${label}_$door]="${figs[sse_${label}_$door]:-} $sse"
+      echo "sse $label $door pass $pass: $rate events/s ($slow slowest client; server CPU $cpu µs/event)" | tee -a "$out"
+      figs[sse_${label}_$door]="${figs[sse_${label}_$door]:-} $rate"
     done
   done
   stop_held "pub$label"
@@ -219,31 +229,33 @@ done
 
 # shellcheck disable=SC2086
 {
-  # per connection count: medians over the passes; each door's best of them is its capacity
-  g_rest=0 g_bridge=0 g_line="" g_ratios="" g_first=""
+  # ratio <name> <bridge> <plugin>: one RATIO line (NA when the plugin's figure is 0)
+  ratio() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN {if (b > 0) printf "RATIO %s %.3f\n", n, a/b; else printf "RATIO %s NA\n", n}'; }
+  # per connection count: medians over the passes; each door's best of them
+  g_rest=0 g_bridge=0 g_line="" g_ratios=""
   for c in $get_conns; do
     r=$(median ${figs[get_c${c}_rest]}); b=$(median ${figs[get_c${c}_bridge]})
-    [ -n "$g_first" ] || g_first=$(awk -v a="$b" -v b="$r" 'BEGIN {printf "RATIO http_get_vs_rest_plugin %.3f\\n", a/b}')
     g_line="$g_line; c$c rest $r bridge $b"
-    g_ratios="$g_ratios$(awk -v c="$c" -v a="$b" -v b="$r" 'BEGIN {printf "RATIO http_get_c%s_vs_rest_plugin %.3f\\n", c, a/b}')"
+    [ "$c" = 16 ] && g_ratios="$(ratio http_get_vs_rest_plugin "$b" "$r")"$'\n'
+    g_ratios="$g_ratios$(ratio "http_get_c${c}_vs_rest_plugin" "$b" "$r")"$'\n'
     g_rest=$(awk -v a="$g_rest" -v b="$r" 'BEGIN {print (b > a ? b : a)}')
     g_bridge=$(awk -v a="$g_bridge" -v b="$b" 'BEGIN {print (b > a ? b : a)}')
   done
   echo "# GET medians, req/s${g_line}; best: rest $g_rest bridge $g_bridge"
-  g_ratios="$g_first$g_ratios$(awk -v a="$g_bridge" -v b="$g_rest" 'BEGIN {printf "RATIO http_get_best_vs_rest_plugin %.3f", a/b}')\n"
+  g_ratios="$g_ratios$(ratio http_get_best_vs_rest_plugin "$g_bridge" "$g_rest")"$'\n'
   if [ "$sse" = 0 ]; then
     echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-    printf '%b' "$g_ratios"
+    printf '%s' "$g_ratios"
     exit 0
   fi
   s8_rest=$(median ${figs[sse_8B_rest]}); s8_bridge=$(median ${figs[sse_8B_bridge]})
   s1_rest=$(median ${figs[sse_1KiB_rest]}); s1_bridge=$(median ${figs[sse_1KiB_bridge]})
   echo "# SSE medians, events/s: 8B rest $s8_rest bridge $s8_bridge; 1KiB rest $s1_rest bridge $s1_bridge"
   echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-  printf '%b' "$g_ratios"
-  awk -v a="$s8_bridge" -v b="$s8_rest" 'BEGIN {printf "RATIO sse_8B_vs_rest_plugin %.3f\n", a/b}'
-  awk -v a="$s1_bridge" -v b="$s1_rest" 'BEGIN {printf "RATIO sse_1KiB_vs_rest_plugin %.3f\n", a/b}'
+  printf '%s' "$g_ratios"
+  ratio sse_8B_vs_rest_plugin "$s8_bridge" "$s8_rest"
+  ratio sse_1KiB_vs_rest_plugin "$s1_bridge" "$s1_rest"
   awk -v a="$s8_bridge" -v b="$s8_rest" -v c="$s1_bridge" -v d="$s1_rest" \
-    'BEGIN {printf "RATIO sse_vs_rest_plugin %.3f\n", sqrt((a/b)*(c/d))}'
+    'BEGIN {if (b > 0 && d > 0) printf "RATIO sse_vs_rest_plugin %.3f\n", sqrt((a/b)*(c/d)); else print "RATIO sse_vs_rest_plugin NA"}'
 } | tee -a "$out"
 [ "$failed" = 0 ] || { echo "# some SSE pass delivered nothing (see FAILED above)" | tee -a "$out"; exit 1; }
