@@ -2,7 +2,8 @@
 # The HTTP bridge next to zenohd's REST plugin, in one run on one machine: GET requests/s (one Rust
 # queryable answering 1 KiB of text/plain) with wrk at 16, 64 and 256 open connections, and SSE
 # fan-out (10 clients on one key, a Rust publisher putting 8 B / 1 KiB samples as fast as it can
-# with BLOCK) as deliveries/s summed over the clients. The two doors are measured in turn, pass by pass, against the same zenoh peers:
+# with BLOCK) as deliveries/s summed over the clients. The two doors are measured in turn, pass by
+# pass, against the same zenoh peers:
 #
 #   rest-plugin-ref  (tools/rest-plugin-ref: zenoh router + zenoh-plugin-rest 1.10.2, HTTP port R)
 #        |  tcp/127.0.0.1
@@ -17,7 +18,7 @@
 # router, does not have. BRIDGE_GET_VIA_ROUTER=1 links the GET door to the router too. Each GET
 # pass reports the router's CPU per request, which shows such a hop.
 #
-#   bench/bridge.sh            3 passes: 10 s wrk runs per connection count, 8 s SSE windows (~6 min)
+#   bench/bridge.sh            3 passes: 10 s wrk runs per count, 8 s SSE windows (~7 min)
 #   bench/bridge.sh --quick    1 pass, 5 s / 4 s
 #   bench/bridge.sh --smoke    1 pass, 1 s each: proves it runs (figures meaningless)
 #   bench/bridge.sh [mode] --get-only   the GET part alone (no SSE; prints only the GET ratios)
@@ -26,7 +27,8 @@
 # measured), `RATIO http_get_c<connections>_vs_rest_plugin` (medians at each count),
 # `RATIO http_get_best_vs_rest_plugin` (each door's best median over the counts: the larger of a few
 # noisy medians, so biased upwards), `RATIO sse_<size>_vs_rest_plugin` and `RATIO sse_vs_rest_plugin`
-# (geometric mean of the two sizes); bridge / plugin, > 1 = bridge faster; NA where a median is 0.
+# (geometric mean of the two sizes); bridge / plugin, > 1 = bridge faster; NA where the plugin's
+# median is 0.
 # Each figure also gives the serving process's CPU time per request / per delivered event (the
 # HTTP server's: rest-plugin-ref or the bridge JVM), less disturbed by other load than rates,
 # and each GET pass that time split by thread (kernel thread names, digits dropped: Vert.x event
@@ -36,8 +38,9 @@
 # (default -Xms512m -Xmx512m), BRIDGE_ARGS (more --name=value arguments for the bridge),
 # BRIDGE_ZENOH_RUNTIME (a zenoh thread layout, ZENOH_RUNTIME syntax, for the bridges only; for
 # experiments: docs/performance.md shows why the bridge ships zenoh's default),
-# BRIDGE_GET_VIA_ROUTER=1 (see above), GET_CONNS (more connection counts, whole numbers >= 2 as
-# wrk -t2 needs; default "16 64 256"; 16 is always measured, first).
+# BRIDGE_GET_VIA_ROUTER=1 (see above), GET_CONNS (the connection counts measured besides 16, which
+# always is, first: even numbers 2-4096, as wrk -t2 opens connections/2 per thread; unset, empty or
+# blank: "64 256"; "16": 16 only).
 # Output also goes to bench/java/target/bench-bridge-<mode>.txt, process logs beside it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,10 +57,12 @@ for arg in "$@"; do
 done
 # the connection counts of the GET runs: 16 first (the headline ratio's), then the others once each
 get_conns=16
-for c in ${GET_CONNS:-64 256}; do
-  [[ "$c" =~ ^[0-9]+$ ]] && [ "$c" -ge 2 ] ||
-    { echo "bench/bridge.sh: GET_CONNS: '$c' is not a whole number >= 2" >&2; exit 2; }
-  c=$((10#$c))
+read -ra more_conns <<< "${GET_CONNS:-}"
+[ "${#more_conns[@]}" -gt 0 ] || more_conns=(64 256)
+for c in "${more_conns[@]}"; do
+  [[ "$c" =~ ^[0-9]{1,4}$ ]] && c=$((10#$c)) && [ "$c" -ge 2 ] && [ "$c" -le 4096 ] &&
+    [ $((c % 2)) = 0 ] ||
+    { echo "bench/bridge.sh: GET_CONNS: '$c' is not an even number from 2 to 4096" >&2; exit 2; }
   [[ " $get_conns " == *" $c "* ]] || get_conns="$get_conns $c"
 done
 command -v wrk >/dev/null || { echo "bench/bridge.sh: wrk not found (apt-get install -y wrk)" >&2; exit 1; }
@@ -166,21 +171,17 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(
 # at 16 (the figure of every run before 2026-12-01 21:00 UTC), `RATIO http_get_c<N>_vs_rest_plugin`
 # the ratio at each count, `RATIO http_get_best_vs_rest_plugin` the ratio of each door's best median
 # over the counts (whatever count it needs).
-# JIT warm-up of each door (not counted): at least one wrk run's length in all, split over the
-# connection counts and rounded up (5 s left the bridge's C2 compiler busy for 14 µs per request in
-# its first 10 s run)
-warm_each=$(awk -v s="$wrk_s" -v n="$(wc -w <<< "$get_conns")" 'BEGIN {w = int((s + n - 1) / n); print (w < 1 ? 1 : w)}')
-for port in "$rest_http" "$bridge_http" $([ "$sse" = 1 ] && echo "$sse_http"); do
-  for c in $get_conns; do
-    wrk -t2 -c"$c" -d"${warm_each}s" "http://127.0.0.1:$port/bench/get" > /dev/null
-  done
-done
-echo "# GET: wrk -t2 -c<connections> on /bench/get, connections $get_conns; 1 KiB text/plain reply from a Rust queryable; requests/s" | tee -a "$out"
+# JIT warm-up (not counted): in the first pass each measured run comes right after an uncounted run
+# as long, same door, same count (a warm-up 5 s long, or 12 s followed by 20 s of idling, still left
+# the bridge's C2 compiler busy for 5-14 µs per request in its first measured run)
+echo "# GET: wrk -t2 -c<connections> on /bench/get, connections $get_conns; 1 KiB text/plain" \
+  "reply from a Rust queryable; requests/s (first pass: each run after an uncounted one)" | tee -a "$out"
 for pass in $(seq "$passes"); do
   for c in $get_conns; do
     for door in rest bridge; do
       port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
       w="$logs/wrk-$door-c$c-$pass.txt"
+      [ "$pass" = 1 ] && wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
       c0=$(cpu_us "$pid"); t0=$(thread_cpu "$pid"); r0=$(cpu_us "$rest_pid")
       wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$w"
       if grep -q 'Non-2xx\|Socket errors' "$w"; then
