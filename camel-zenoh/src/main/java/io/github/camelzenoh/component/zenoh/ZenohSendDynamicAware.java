@@ -21,15 +21,15 @@ import org.apache.camel.util.URISupport;
  * CamelZenohOverrideKeyExpr}.
  *
  * <p>The static part is the template's key up to the last '/' before its first dynamic expression
- * ({@code ${...}}, {@code $simple{...}}), followed by {@code **}. Options stay in the endpoint URI
- * (each distinct option set is its own endpoint, as endpoint options must be). No optimisation (one
- * endpoint per evaluated URI, as without this class) when the key has no dynamic part, when the
- * evaluated key does not start with the static part, when the operation is not put, delete or get
- * (only those honour the override header), or when the endpoint would need its own publisher for
- * the key ({@code failIfNoSubscribers=true}, {@code cacheSize}, {@code heartbeat}, in the URI or
- * the component: a put through the override header has no publisher, so it would silently skip the
- * check, the history cache or the heartbeat). A message that already carries the override header
- * keeps it, as with {@code to}.
+ * ({@code ${...}}, {@code $simple{...}}), with its property placeholders resolved, followed by
+ * {@code **}. Options stay in the endpoint URI (each distinct option set is its own endpoint, as
+ * endpoint options must be). No optimisation (one endpoint per evaluated URI, as without this
+ * class) when the key has no dynamic part, when the evaluated key does not start with the static
+ * part, when the operation is not put, delete or get (only those honour the override header), or
+ * when the endpoint would need its own publisher for the key ({@code failIfNoSubscribers=true},
+ * {@code cacheSize}, {@code heartbeat}, in the URI or the component: a put through the override
+ * header has no publisher, so it would silently skip the check, the history cache or the
+ * heartbeat). A message that already carries the override header keeps it, as with {@code to}.
  */
 @SendDynamic("zenoh")
 public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamicAware {
@@ -74,7 +74,7 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
         if (evaluated == null || template == null) {
             return null;
         }
-        String prefix = staticPrefix(template.key());
+        String prefix = resolvePlaceholders(staticPrefix(template.key()));
         if (prefix == null
                 || !(prefix.isEmpty() || evaluated.key().startsWith(prefix + "/"))
                 || !overridable(exchange, evaluated.query())
@@ -129,6 +129,22 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
         }
         int slash = templateKey.lastIndexOf('/', dynamic);
         return slash < 0 ? "" : templateKey.substring(0, slash);
+    }
+
+    /**
+     * The static part as the evaluated URI has it: property placeholders ({@code {{fleet}}/${...}})
+     * are resolved there, not in the template. Null (no optimisation) when one does not resolve:
+     * the endpoint made from the evaluated URI reports it.
+     */
+    private String resolvePlaceholders(String prefix) {
+        if (prefix == null || !prefix.contains("{{")) {
+            return prefix;
+        }
+        try {
+            return camelContext.resolvePropertyPlaceholders(prefix);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /**

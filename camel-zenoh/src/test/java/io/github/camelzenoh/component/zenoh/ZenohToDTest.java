@@ -29,7 +29,9 @@ class ZenohToDTest extends ZenohTestSupport {
         return new RouteBuilder() {
             @Override
             public void configure() {
+                getContext().getPropertiesComponent().addInitialProperty("fleet", "plant/fleet");
                 from("direct:cmd").toD("zenoh:robots/${header.id}/cmd");
+                from("direct:placeholder").toD("zenoh:{{fleet}}/${header.id}/cmd");
                 from("direct:urgent").toD("zenoh:alarms/${header.id}?priority=realTime");
                 from("zenoh:fleet/*/status?consumerType=queryable")
                         .setBody(simple("status of ${header.CamelZenohKeyExpr}"));
@@ -76,6 +78,28 @@ class ZenohToDTest extends ZenohTestSupport {
             List<ZenohEndpoint> endpoints = producerEndpointsUnder("robots");
             assertThat(endpoints).as("one endpoint for every key").hasSize(1);
             assertThat(endpoints.get(0).getKeyExpr()).isEqualTo("robots/**");
+            assertThat(NativeDiagnostics.liveObjects())
+                    .as("no native object per key")
+                    .isEqualTo(live);
+        }
+    }
+
+    @Test
+    void aPropertyPlaceholderInTheStaticPartStillGivesOneEndpoint() throws Exception {
+        try (Collector sub = new Collector("plant/fleet/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "plant/fleet/x/cmd");
+            template.sendBodyAndHeader("direct:placeholder", "warm", "id", "warm");
+            assertThat(sub.next().keyExpr()).isEqualTo("plant/fleet/warm/cmd");
+            long live = NativeDiagnostics.liveObjects();
+            for (int i = 0; i < 20; i++) {
+                template.sendBodyAndHeader("direct:placeholder", "cmd " + i, "id", "r" + i);
+            }
+            for (int i = 0; i < 20; i++) {
+                assertThat(sub.next().keyExpr()).isEqualTo("plant/fleet/r" + i + "/cmd");
+            }
+            List<ZenohEndpoint> endpoints = producerEndpointsUnder("plant");
+            assertThat(endpoints).as("one endpoint for every key").hasSize(1);
+            assertThat(endpoints.get(0).getKeyExpr()).isEqualTo("plant/fleet/**");
             assertThat(NativeDiagnostics.liveObjects())
                     .as("no native object per key")
                     .isEqualTo(live);
