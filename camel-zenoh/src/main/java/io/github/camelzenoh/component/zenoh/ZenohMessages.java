@@ -266,12 +266,17 @@ final class ZenohMessages {
     }
 
     /**
-     * Attachment header → bytes: byte[] as is, String as UTF-8, else Camel conversion; null if
-     * absent.
+     * Attachment header → bytes: byte[] as is, String as UTF-8, else Camel conversion; without the
+     * header, a {@link ZenohSample} body's own attachment (an element of a split batch, as its
+     * encoding); else null.
      */
     static byte[] attachment(Exchange exchange) {
-        Object a = exchange.getMessage().getHeader(ZenohConstants.ATTACHMENT);
-        if (a == null || a instanceof byte[]) {
+        Message m = exchange.getMessage();
+        Object a = m.getHeader(ZenohConstants.ATTACHMENT);
+        if (a == null) {
+            return m.getBody() instanceof ZenohSample s ? s.attachment() : null;
+        }
+        if (a instanceof byte[]) {
             return (byte[]) a;
         }
         if (a instanceof String s) {

@@ -316,6 +316,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         int i = 0;
         for (Object e : elements) {
             checkBatchElement(e, i);
+            if (p != null && !checked) {
+                // before the first element of any kind is sent: with failIfNoSubscribers a batch
+                // that matches nobody sends nothing, deletes included
+                unmatched = checkMatching(exchange, p, "batch put");
+                checked = true;
+            }
             byte[] payload;
             Encoding enc;
             byte[] att;
@@ -346,10 +352,6 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 att = headerAttachment;
             }
             i++;
-            if (p != null && !checked) {
-                unmatched = checkMatching(exchange, p, "batch put");
-                checked = true;
-            }
             chunk.add(payload, enc, att);
             if (chunk.size() >= BATCH_CHUNK || chunk.bytes() >= BATCH_CHUNK_BYTES) {
                 send(p, override, chunk);

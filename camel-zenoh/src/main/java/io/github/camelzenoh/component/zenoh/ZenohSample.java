@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * @param payload the payload bytes (never null)
  * @param encodingId zenoh encoding id (0–65535)
  * @param encodingSchema encoding schema, or null
- * @param kind "PUT" or "DELETE"
+ * @param kind "PUT" or "DELETE", in any case (kept in upper case); null means "PUT"
  * @param timestamp zenoh timestamp text, or null
  * @param attachment attachment bytes, or null
  * @param priority e.g. "data", as header {@code CamelZenohPriority}
@@ -40,6 +40,16 @@ public record ZenohSample(
     public ZenohSample {
         if (payload == null) {
             payload = new byte[0];
+        }
+        // a batch producer sends DELETE samples as deletes: a kind it cannot read must not pass
+        // for a put
+        if (kind == null || "PUT".equalsIgnoreCase(kind)) {
+            kind = "PUT";
+        } else if ("DELETE".equalsIgnoreCase(kind)) {
+            kind = "DELETE";
+        } else {
+            throw new IllegalArgumentException(
+                    "ZenohSample: kind '" + kind + "' is neither PUT nor DELETE");
         }
         if (encodingId < 0 || encodingId > 0xFFFF) {
             throw new IllegalArgumentException(

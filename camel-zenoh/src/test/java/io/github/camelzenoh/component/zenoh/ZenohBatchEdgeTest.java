@@ -160,7 +160,7 @@ class ZenohBatchEdgeTest extends ZenohTestSupport {
     }
 
     @Test
-    void aSplitBatchRepublishesEachSampleWithItsEncoding() throws Exception {
+    void aSplitBatchRepublishesEachSampleWithItsEncodingAndAttachment() throws Exception {
         try (Collector out = new Collector("be/split/out")) {
             awaitConnected();
             Waits.awaitSubscriberSeenByRoutes(context, "be/split/out");
@@ -168,13 +168,16 @@ class ZenohBatchEdgeTest extends ZenohTestSupport {
                     "be/split/in",
                     "{\"a\":1}".getBytes(StandardCharsets.UTF_8),
                     Encoding.APPLICATION_JSON,
-                    null,
+                    "meta".getBytes(StandardCharsets.UTF_8),
                     Qos.DEFAULT);
             Sample s = out.next();
             assertThat(text(s)).isEqualTo("{\"a\":1}");
             assertThat(s.encoding())
                     .as("a split element behaves like a single sample: its encoding goes on")
                     .isEqualTo(Encoding.APPLICATION_JSON);
+            assertThat(s.attachment())
+                    .as("and its attachment, as a single sample's header would")
+                    .isEqualTo("meta".getBytes(StandardCharsets.UTF_8));
         }
     }
 }

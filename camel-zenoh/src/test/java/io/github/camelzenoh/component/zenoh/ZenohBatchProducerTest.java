@@ -73,6 +73,44 @@ class ZenohBatchProducerTest extends ZenohTestSupport {
         assertThat(e.unmatched.sum()).as("each put no subscriber matched").isEqualTo(5);
     }
 
+    private static ZenohSample deleteSample(String kind) {
+        return new ZenohSample(null, null, 0, null, kind, null, null, null, null, false);
+    }
+
+    @Test
+    void failIfNoSubscribersRefusesABatchBeforeItsFirstElementEvenADelete() {
+        awaitConnected();
+        String uri = "zenoh:bp/nobody/del?batch=true&failIfNoSubscribers=true";
+        for (List<ZenohSample> body :
+                List.of(
+                        List.of(deleteSample("DELETE"), deleteSample("DELETE")),
+                        List.of(deleteSample("DELETE"), ZenohSample.of("put")))) {
+            assertThatThrownBy(() -> template.sendBody(uri, body))
+                    .isInstanceOf(CamelExecutionException.class)
+                    .hasCauseInstanceOf(ZenohNoSubscribersException.class);
+        }
+        ZenohEndpoint e = context.getEndpoint(uri, ZenohEndpoint.class);
+        assertThat(e.sent.sum()).as("nothing sent, the deletes included").isZero();
+        assertThat(e.unmatched.sum()).isEqualTo(2);
+    }
+
+    @Test
+    void aSampleKindIsReadInAnyCaseAndAnUnknownOneIsRefused() {
+        subscribe();
+        assertThat(deleteSample("delete").kind()).isEqualTo("DELETE");
+        assertThat(deleteSample(null).kind()).isEqualTo("PUT");
+        assertThatThrownBy(() -> deleteSample("REMOVE"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'REMOVE' is neither PUT nor DELETE");
+        template.sendBody("direct:batch", List.of(deleteSample("delete"), ZenohSample.of("x")));
+        Waits.until("two samples", WAIT, () -> received.size() >= 2);
+        synchronized (received) {
+            assertThat(received)
+                    .extracting(Sample::kind)
+                    .containsExactly(SampleKind.DELETE, SampleKind.PUT);
+        }
+    }
+
     @Test
     void putsEveryElementInOrderAcrossChunks() {
         subscribe();
