@@ -124,9 +124,13 @@ public final class ZenohSerialization {
         }
     }
 
+    /** Container types nested deeper than this are refused (the parser and codecs recurse). */
+    static final int MAX_DEPTH = 64;
+
     private static final class Parser {
         final String s;
         int pos;
+        int depth;
 
         Parser(String s) {
             this.s = s;
@@ -139,8 +143,10 @@ public final class ZenohSerialization {
         }
 
         ZenohSerializationException error(String what) {
+            String shown =
+                    s.length() <= 200 ? s : s.substring(0, 64) + "…(" + s.length() + " chars)";
             return new ZenohSerializationException(
-                    "bad type descriptor '" + s + "' at position " + pos + ": " + what);
+                    "bad type descriptor '" + shown + "' at position " + pos + ": " + what);
         }
 
         Type type() {
@@ -165,6 +171,9 @@ public final class ZenohSerialization {
             if (pos >= s.length() || s.charAt(pos) != '<') {
                 throw error("'" + name + "' needs its element types in <...>");
             }
+            if (++depth > MAX_DEPTH) {
+                throw error("types nested deeper than " + MAX_DEPTH + " levels");
+            }
             pos++;
             List<Type> args = new ArrayList<>();
             args.add(type());
@@ -178,6 +187,7 @@ public final class ZenohSerialization {
                 throw error("expected '>' or ','");
             }
             pos++;
+            depth--;
             int want = kind == Kind.LIST ? 1 : kind == Kind.MAP ? 2 : -1;
             if (want > 0 && args.size() != want) {
                 throw error(name + " takes " + want + " element type(s), got " + args.size());
@@ -314,7 +324,7 @@ public final class ZenohSerialization {
                 if (!(v instanceof CharSequence cs)) {
                     throw wrongType(t, "a String", v);
                 }
-                byte[] b = cs.toString().getBytes(StandardCharsets.UTF_8);
+                byte[] b = utf8(cs.toString(), t);
                 w.leb128(b.length);
                 w.bytes(b);
             }
@@ -477,6 +487,28 @@ public final class ZenohSerialization {
     private static ZenohSerializationException outOfRange(Type t, Object v, long min, long max) {
         return new ZenohSerializationException(
                 "value " + v + " is out of range for " + t + " (" + min + ".." + max + ")");
+    }
+
+    /**
+     * A string's UTF-8 bytes; an unpaired surrogate, which UTF-8 (and a Rust or Python string)
+     * cannot hold, is refused instead of being replaced by '?'.
+     */
+    private static byte[] utf8(String v, Type t) {
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < v.length()
+                    && Character.isLowSurrogate(v.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new ZenohSerializationException(
+                        String.format(
+                                "%s: the string has an unpaired surrogate U+%04X at index %d,"
+                                        + " which UTF-8 cannot encode",
+                                t, (int) c, i));
+            }
+        }
+        return v.getBytes(StandardCharsets.UTF_8);
     }
 
     private static ZenohSerializationException wrongType(Type t, String want, Object v) {

@@ -280,4 +280,33 @@ class ZenohSerializationTest {
         assertThatThrownBy(() -> ZenohSerialization.Type.parse(""))
                 .hasMessage("the type descriptor is empty");
     }
+
+    @Test
+    void nestingPastTheLimitIsRefusedWithAShortMessage() {
+        int limit = ZenohSerialization.MAX_DEPTH;
+        String deepest = "list<".repeat(limit) + "i8" + ">".repeat(limit);
+        assertThat(ZenohSerialization.Type.parse(deepest).toString()).isEqualTo(deepest);
+        for (int n : new int[] {limit + 1, 20_000}) {
+            String tooDeep = "list<".repeat(n) + "i8" + ">".repeat(n);
+            assertThatThrownBy(() -> ZenohSerialization.Type.parse(tooDeep))
+                    .isInstanceOf(ZenohSerializationException.class)
+                    .hasMessageContaining("types nested deeper than " + limit + " levels")
+                    .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(400));
+        }
+    }
+
+    @Test
+    void anUnpairedSurrogateIsRefusedNotReplaced() throws Exception {
+        assertThatThrownBy(() -> hex("string", "a\uD800b"))
+                .isInstanceOf(ZenohSerializationException.class)
+                .hasMessage(
+                        "string: the string has an unpaired surrogate U+D800 at index 1, which"
+                                + " UTF-8 cannot encode");
+        assertThatThrownBy(() -> hex("map<string,i8>", Map.of("\uDC00", 1)))
+                .hasMessageContaining("unpaired surrogate U+DC00 at index 0");
+        assertThatThrownBy(() -> hex("string", "end\uD83D"))
+                .hasMessageContaining("unpaired surrogate U+D83D at index 3");
+        // a pair is one code point, 4 bytes
+        assertThat(hex("string", "\uD83D\uDE00")).isEqualTo("04f09f9880");
+    }
 }
