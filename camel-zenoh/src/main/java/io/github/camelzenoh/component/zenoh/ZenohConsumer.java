@@ -107,6 +107,7 @@ public class ZenohConsumer extends DefaultConsumer {
             group =
                     new ZenohGroup(
                             c.getGroup(),
+                            use.keyExpr().toString(), // as declared (canonical)
                             c.getGroupReplayMillis(),
                             c.getGroupReplayMaxBytes(),
                             handoff::offer,

@@ -26,11 +26,15 @@ import org.slf4j.LoggerFactory;
  * and each sample is processed by exactly one live member, the one of highest rendezvous weight for
  * the sample's key, so all samples of a key go to one member and keep their order there.
  *
- * <p>Membership is the set of liveliness tokens under {@code @camel-zenoh/group/<name>/}; a member
- * counts itself only once its own token is declared. A sample another member owns is held for
- * {@code groupReplayMillis} (and at most {@code groupReplayMaxBytes}; samples pushed out earlier
- * are counted as overflow). When the membership changes, the samples held for keys this member now
- * owns are handed to the route first, in arrival order: the previous owner may have processed them
+ * <p>Membership is the set of liveliness tokens under {@code @camel-zenoh/group/<name>/<keyId>/},
+ * {@code keyId} naming the members' key expression: subscribers on different key expressions are
+ * different groups even under one name, since a member can only process the samples it receives (a
+ * component-wide {@code group} puts every route's subscriber in a group of its own key expression,
+ * none of them losing the samples another route's subscriber would own). A member counts itself
+ * only once its own token is declared. A sample another member owns is held for {@code
+ * groupReplayMillis} (and at most {@code groupReplayMaxBytes}; samples pushed out earlier are
+ * counted as overflow). When the membership changes, the samples held for keys this member now owns
+ * are handed to the route first, in arrival order: the previous owner may have processed them
  * (at-least-once across a change), so each is counted as replayed, an upper bound of the
  * duplicates.
  *
@@ -46,7 +50,8 @@ final class ZenohGroup {
     private static final Logger LOG = LoggerFactory.getLogger(ZenohGroup.class);
 
     /**
-     * Liveliness prefix of group members; a member's token is the prefix, group name, member id.
+     * Liveliness prefix of group members; a member's token is the prefix, group name, key
+     * expression's id, member id.
      */
     static final String PREFIX = "@camel-zenoh/group/";
 
@@ -62,6 +67,10 @@ final class ZenohGroup {
     private static final int HELD_OVERHEAD = 160;
 
     private final String name;
+
+    /** This group's liveliness space: prefix, name, key expression id, then "/". */
+    private final String space;
+
     private final String memberId = UUID.randomUUID().toString();
     private final long memberHash = hash(memberId);
     private final long windowNanos;
@@ -109,12 +118,14 @@ final class ZenohGroup {
      */
     ZenohGroup(
             String name,
+            String keyExpr,
             long replayMillis,
             long maxBytes,
             Consumer<Sample> deliver,
             LongAdder replayed,
             LongAdder overflow) {
         this.name = name;
+        this.space = PREFIX + name + "/" + keyId(keyExpr) + "/";
         this.windowNanos = replayMillis * 1_000_000L;
         this.maxBytes = maxBytes;
         this.deliver = deliver;
@@ -128,12 +139,20 @@ final class ZenohGroup {
 
     /** The liveliness key expression of every member of this group. */
     String membersKeyExpr() {
-        return PREFIX + name + "/*";
+        return space + "*";
     }
 
     /** This member's liveliness token key. */
     String tokenKeyExpr() {
-        return PREFIX + name + "/" + memberId;
+        return space + memberId;
+    }
+
+    /**
+     * The key expression as one key chunk, the same in every JVM: 16 hex digits of its 64-bit hash
+     * (a key expression may hold wildcards and run to 64 KiB, a token's chunk may not).
+     */
+    static String keyId(String keyExpr) {
+        return String.format("%016x", hash(keyExpr));
     }
 
     /** zenoh thread: the sample goes to the route if this member owns its key, else it is held. */
@@ -414,11 +433,10 @@ final class ZenohGroup {
     }
 
     private String idOf(String tokenKey) {
-        String prefix = PREFIX + name + "/";
-        if (!tokenKey.startsWith(prefix) || tokenKey.length() == prefix.length()) {
+        if (!tokenKey.startsWith(space) || tokenKey.length() == space.length()) {
             return null;
         }
-        return tokenKey.substring(prefix.length());
+        return tokenKey.substring(space.length());
     }
 
     private static long length(Sample s) {

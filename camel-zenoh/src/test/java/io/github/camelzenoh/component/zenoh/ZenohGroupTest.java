@@ -443,6 +443,90 @@ class ZenohGroupTest {
     }
 
     /**
+     * A component-wide group with routes on different key expressions: each route's subscriber is a
+     * group of its own key expression, so neither loses the samples of keys the other would own
+     * (with one group per name, the other route's member took about half of each, held them and
+     * dropped them when the window ended, uncounted).
+     */
+    @Test
+    void routesOnDifferentKeyExpressionsAreSeparateGroupsUnderOneName() throws Exception {
+        newGroup();
+        CamelContext context = new DefaultCamelContext();
+        ZenohComponent zenoh = new ZenohComponent();
+        zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
+        zenoh.getConfiguration().setListen("tcp/127.0.0.1:0");
+        zenoh.getConfiguration().setMulticastScouting(false);
+        zenoh.getConfiguration().setGroup(group);
+        context.addComponent("zenoh", zenoh);
+        Map<String, Set<String>> processed = new HashMap<>();
+        for (String topic : List.of("orders", "alerts")) {
+            Set<String> p = Collections.synchronizedSet(new HashSet<>());
+            processed.put(topic, p);
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:grp/" + group + "/" + topic + "/**")
+                                    .routeId(topic)
+                                    .process(
+                                            e ->
+                                                    p.add(
+                                                            e.getIn()
+                                                                    .getHeader(
+                                                                            ZenohConstants.KEY_EXPR,
+                                                                            String.class)));
+                        }
+                    });
+        }
+        context.start();
+        try {
+            for (String topic : processed.keySet()) {
+                ZenohGroup g = ((ZenohConsumer) context.getRoute(topic).getConsumer()).group();
+                Waits.until("the " + topic + " member to count itself", () -> g.members() == 1);
+                Waits.until("hand-overs to end", Duration.ofSeconds(30), () -> !g.handingOver());
+                assertThat(g.membersKeyExpr()).startsWith(ZenohGroup.PREFIX + group + "/");
+            }
+            assertThat(
+                            ((ZenohConsumer) context.getRoute("orders").getConsumer())
+                                    .group()
+                                    .membersKeyExpr())
+                    .as("one liveliness space per key expression")
+                    .isNotEqualTo(
+                            ((ZenohConsumer) context.getRoute("alerts").getConsumer())
+                                    .group()
+                                    .membersKeyExpr());
+            AtomicInteger probe = new AtomicInteger();
+            Waits.until(
+                    "both routes to process the peer's samples",
+                    () -> {
+                        int i = probe.incrementAndGet();
+                        put("grp/" + group + "/orders/probe" + i, "p");
+                        put("grp/" + group + "/alerts/probe" + i, "p");
+                        return processed.values().stream().allMatch(p -> !p.isEmpty());
+                    });
+            int n = 100;
+            for (int i = 0; i < n; i++) {
+                put("grp/" + group + "/orders/o" + i, "x");
+                put("grp/" + group + "/alerts/a" + i, "x");
+            }
+            for (String topic : processed.keySet()) {
+                Set<String> p = processed.get(topic);
+                String marker = "grp/" + group + "/" + topic + "/" + topic.charAt(0);
+                Waits.until(
+                        "every " + topic + " sample processed by its route",
+                        Duration.ofSeconds(10),
+                        () -> {
+                            synchronized (p) {
+                                return p.stream().filter(k -> k.startsWith(marker)).count() == n;
+                            }
+                        });
+            }
+        } finally {
+            context.stop();
+        }
+    }
+
+    /**
      * A member whose replay waits for room in its route's full queue (overflowPolicy=block, the
      * route stuck) still stops: the stop does not wait for the group's lock the replay holds.
      */
@@ -649,7 +733,7 @@ class ZenohGroupTest {
             Waits.until(
                     "the router to know the new member",
                     () ->
-                            router.livelinessGet(ZenohGroup.PREFIX + group + "/*", 2_000)
+                            router.livelinessGet(ZenohGroup.PREFIX + group + "/**", 2_000)
                                             .join()
                                             .size()
                                     == 2);

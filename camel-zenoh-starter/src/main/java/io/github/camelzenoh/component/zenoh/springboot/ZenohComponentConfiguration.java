@@ -100,10 +100,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     /**
      * Subscriber: name of the consumer group this subscriber is a member of. Members (any JVM, any
-     * host) of one group share the key space: each sample is processed by exactly one live member,
-     * chosen by rendezvous hashing of the sample's key, so the samples of a key keep their order.
-     * Membership is a zenoh liveliness token per member. One key-expression chunk: no slash,
-     * wildcard, dollar, question mark, hash or blank.
+     * host) of one group on one key expression share its key space (subscribers on different key
+     * expressions are separate groups, even under one name): each sample is processed by exactly
+     * one live member, chosen by rendezvous hashing of the sample's key, so the samples of a key
+     * keep their order. Membership is a zenoh liveliness token per member. One key-expression
+     * chunk: no slash, wildcard, dollar, question mark, hash or blank.
      */
     private String group;
 

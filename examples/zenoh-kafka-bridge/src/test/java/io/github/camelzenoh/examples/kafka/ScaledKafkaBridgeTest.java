@@ -229,7 +229,7 @@ class ScaledKafkaBridgeTest {
                 WAIT,
                 () -> {
                     List<Reply> tokens =
-                            router.livelinessGet("@camel-zenoh/group/" + topic + "-1/*", 2000)
+                            router.livelinessGet("@camel-zenoh/group/" + topic + "-1/**", 2000)
                                     .join();
                     return tokens.size() == 2;
                 },
