@@ -16,14 +16,14 @@ import org.apache.camel.support.cluster.AbstractCamelClusterService;
  * among the members that share a zenoh network, with no server other than zenoh's own routers.
  *
  * <p>Each member of a namespace holds the liveliness token {@code
- * <keyPrefix>/<namespace>/<joinMillis>~<memberId>} and watches the tokens under {@code
- * <keyPrefix>/<namespace>/*}. The leader is the member that joined first (lowest join time, ties
- * broken by member id, then by the whole key), among the live tokens, provided at least {@link
- * #setQuorum quorum} members are visible. A member that joins never takes leadership from a live
- * leader; when the leader's token disappears (stopped, or its session lost: zenoh removes the
- * tokens of a closed link, and of a silent one after the transport lease), the next oldest member
- * leads. Every member sees the same tokens once zenoh has propagated them, so every member comes to
- * the same choice.
+ * <keyPrefix>/<namespace>/<joinMillis>~<nonce>~<memberId>} (a random nonce per start) and watches
+ * the tokens under {@code <keyPrefix>/<namespace>/*}. The leader is the member that joined first
+ * (lowest join time, ties broken by member id, then by the whole key), among the live tokens,
+ * provided at least {@link #setQuorum quorum} members are visible. A member that joins never takes
+ * leadership from a live leader; when the leader's token disappears (stopped, or its session lost:
+ * zenoh removes the tokens of a closed link, and of a silent one after the transport lease), the
+ * next oldest member leads. Every member sees the same tokens once zenoh has propagated them, so
+ * every member comes to the same choice.
  *
  * <p>Session: {@link #setSession a session you supply} (never closed here), else the one of the
  * {@code zenoh} component for the same settings: this service's own {@code mode}, {@code connect},

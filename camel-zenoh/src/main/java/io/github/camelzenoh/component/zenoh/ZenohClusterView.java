@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.cluster.CamelClusterMember;
 import org.apache.camel.support.cluster.AbstractCamelClusterView;
@@ -38,8 +39,15 @@ public class ZenohClusterView extends AbstractCamelClusterView {
 
     private static final Logger LOG = LoggerFactory.getLogger(ZenohClusterView.class);
 
-    /** The last chunk of a member's key: zero-padded join time in ms, '~', member id. */
+    /**
+     * The last chunk of a member's key: zero-padded join time in ms, '~', a random nonce per start
+     * (16 hex digits), '~', member id. The nonce keeps two members apart that share an id (e.g.
+     * {@code ${env:HOSTNAME}} on one host) and joined in the same millisecond: with one key, each
+     * took the other's token for its own and both led.
+     */
     private static final char SEPARATOR = '~';
+
+    private static final int NONCE_DIGITS = 16;
 
     private static final Comparator<Key> ORDER =
             Comparator.comparingLong(Key::joinMillis)
@@ -92,12 +100,15 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             }
             String last = full.substring(prefix.length());
             int sep = last.indexOf(SEPARATOR);
-            if (sep <= 0 || sep == last.length() - 1 || last.indexOf('/') >= 0) {
+            int idAt = sep + 1 + NONCE_DIGITS + 1;
+            if (sep <= 0
+                    || idAt >= last.length()
+                    || last.charAt(idAt - 1) != SEPARATOR
+                    || last.indexOf('/') >= 0) {
                 return null;
             }
             try {
-                return new Key(
-                        full, Long.parseLong(last.substring(0, sep)), last.substring(sep + 1));
+                return new Key(full, Long.parseLong(last.substring(0, sep)), last.substring(idAt));
             } catch (NumberFormatException e) {
                 return null;
             }
@@ -142,7 +153,13 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             Key own =
                     new Key(
                             String.format(
-                                    "%s%013d%c%s", prefix, joined, SEPARATOR, service.getId()),
+                                    "%s%013d%c%016x%c%s",
+                                    prefix,
+                                    joined,
+                                    SEPARATOR,
+                                    ThreadLocalRandom.current().nextLong(),
+                                    SEPARATOR,
+                                    service.getId()),
                             joined,
                             service.getId());
             local = new Member(own, true);

@@ -233,6 +233,41 @@ class ZenohClusterServiceTest {
         Waits.until("the second dup's master route runs", () -> ticksB.get() > 5);
     }
 
+    /**
+     * Two members that share an id (e.g. {@code ${env:HOSTNAME}} on one host) and join in the same
+     * millisecond: with one token key between them each took the other's token for its own, saw one
+     * member and led, for good.
+     */
+    @Test
+    void twoMembersWithTheSameIdJoiningInTheSameMillisecondElectOneLeader() throws Exception {
+        java.util.function.LongSupplier sameMillisecond = () -> 1_700_000_000_000L;
+        Member a = member("twin", 1, null, sameMillisecond);
+        Member b = member("twin", 1, null, sameMillisecond);
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+        java.util.concurrent.ExecutorService starts =
+                java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<CamelClusterView>> views = new ArrayList<>();
+            for (Member m : List.of(a, b)) {
+                views.add(
+                        starts.submit(
+                                () -> {
+                                    together.await();
+                                    return m.view("same-ms");
+                                }));
+            }
+            CamelClusterView va = views.get(0).get(10, java.util.concurrent.TimeUnit.SECONDS);
+            CamelClusterView vb = views.get(1).get(10, java.util.concurrent.TimeUnit.SECONDS);
+            Waits.until("the first twin sees both", () -> va.getMembers().size() == 2);
+            Waits.until("the second twin sees both", () -> vb.getMembers().size() == 2);
+            Waits.until("exactly one twin leads", () -> a.leads("same-ms") != b.leads("same-ms"));
+            Thread.sleep(500); // and it stays so
+            assertThat(a.leads("same-ms")).isNotEqualTo(b.leads("same-ms"));
+        } finally {
+            starts.shutdownNow();
+        }
+    }
+
     @Test
     void clusteredRoutePolicyStartsTheRouteOnTheLeaderOnly() throws Exception {
         AtomicInteger ticksA = new AtomicInteger();
