@@ -64,7 +64,14 @@ class ZenohKameletTest extends CamelTestSupport {
                 from:
                   uri: direct:query
                   steps:
-                    - to: "kamelet:zenoh-query-action?keyExpr=kam/svc/**&listen=%1$s&multicastScouting=false&timeout=3000"
+                    - to:
+                        uri: kamelet:zenoh-query-action
+                        parameters:
+                          keyExpr: kam/svc/**
+                          listen: "%1$s"
+                          multicastScouting: false
+                          timeout: 3000
+                          parameters: "declared=1;_time=now(-1h).."
                     - convertBodyTo:
                         type: String
             """
@@ -178,7 +185,15 @@ class ZenohKameletTest extends CamelTestSupport {
                                 Exchange e =
                                         template.request(
                                                 "direct:query",
-                                                x -> x.getMessage().setBody("question"));
+                                                x -> {
+                                                    x.getMessage().setBody("question");
+                                                    // as a message from a queryable route has it
+                                                    x.getMessage()
+                                                            .setHeader(
+                                                                    ZenohConstants
+                                                                            .SELECTOR_PARAMETERS,
+                                                                    "inbound=2");
+                                                });
                                 return "answer 0".equals(e.getMessage().getBody(String.class))
                                         ? e
                                         : null;
@@ -187,6 +202,9 @@ class ZenohKameletTest extends CamelTestSupport {
                     .isEqualTo("kam/svc/status");
             JsonNode query = qbl.nextJson(10);
             assertThat(PythonPeer.text(query.get("payload"))).isEqualTo("question");
+            assertThat(query.get("parameters").asText())
+                    .as("the Kamelet's parameters property, not an inbound header")
+                    .isEqualTo("declared=1;_time=now(-1h)..");
         }
     }
 
