@@ -67,7 +67,8 @@ public final class ZenohConstants {
     @Metadata(
             description =
                     "Attachment bytes: set by the consumer from the sample or query; sent by the"
-                            + " producer with the put, delete or get.",
+                            + " producer with the put, delete or get (and by a queryable with its"
+                            + " reply); after a get, the first ok reply's attachment, or removed.",
             javaType = "byte[]")
     public static final String ATTACHMENT = "CamelZenohAttachment";
 

@@ -408,7 +408,8 @@ public class ZenohConsumer extends DefaultConsumer {
     }
 
     /** What a queryable sends for one reply: prepared in full before any is sent. */
-    private record Outgoing(ReplyKind kind, String key, byte[] payload, Encoding encoding) {}
+    private record Outgoing(
+            ReplyKind kind, String key, byte[] payload, Encoding encoding, byte[] attachment) {}
 
     private enum ReplyKind {
         PUT,
@@ -471,7 +472,9 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         for (int i = 0; i < replies.size(); i++) {
             Outgoing r = replies.get(i);
-            send(q, r.kind(), r.key(), r.payload(), r.encoding(), attachment, i, replies.size());
+            // an element's own attachment (ZenohReply.withAttachment), else the header's
+            byte[] a = r.attachment() != null ? r.attachment() : attachment;
+            send(q, r.kind(), r.key(), r.payload(), r.encoding(), a, i, replies.size());
         }
     }
 
@@ -561,7 +564,7 @@ public class ZenohConsumer extends DefaultConsumer {
                                             q,
                                             out,
                                             r.encodingId() == Encoding.ZENOH_STRING.id() ? "" : r);
-            replies.add(new Outgoing(kind, r.keyExpr(), r.payload(), enc));
+            replies.add(new Outgoing(kind, r.keyExpr(), r.payload(), enc, r.attachment()));
         }
         return replies;
     }
@@ -587,12 +590,13 @@ public class ZenohConsumer extends DefaultConsumer {
             Object value = e.getValue();
             replies.add(
                     kind == ReplyKind.DELETE
-                            ? new Outgoing(ReplyKind.DELETE, key, null, null)
+                            ? new Outgoing(ReplyKind.DELETE, key, null, null, null)
                             : new Outgoing(
                                     ReplyKind.PUT,
                                     key,
                                     ZenohMessages.payload(exchange, value, "reply"),
-                                    encoding(q, out, value)));
+                                    encoding(q, out, value),
+                                    null));
         }
         return replies;
     }

@@ -115,7 +115,8 @@ final class ZenohMessages {
                     s.encoding().schema(),
                     s.encoding().toString(),
                     s.kind().name(),
-                    s.timestamp());
+                    s.timestamp(),
+                    s.attachment());
         }
         Encoding e = r.errorEncoding();
         return new ZenohReply(

@@ -606,12 +606,17 @@ public class ZenohProducer extends DefaultAsyncProducer {
         try {
             Message m = exchange.getMessage();
             m.setHeader(ZenohConstants.REPLIES, replies);
-            // the request's Content-Type never describes the result: the first ok reply's, or none
+            // the request's Content-Type and attachment never describe the result: the first ok
+            // reply's, or none
             m.removeHeader(Exchange.CONTENT_TYPE);
+            m.removeHeader(ZenohConstants.ATTACHMENT);
             ZenohReply first = replies.stream().filter(ZenohReply::ok).findFirst().orElse(null);
             if (first != null) {
                 m.setBody(first.payload());
                 m.setHeader(ZenohConstants.KEY_EXPR, first.keyExpr());
+                if (first.attachment() != null) {
+                    m.setHeader(ZenohConstants.ATTACHMENT, first.attachment());
+                }
                 ZenohMessages.setEncoding(
                         m, new Encoding(first.encodingId(), first.encodingSchema()));
                 endpoint.sent.increment();

@@ -22,6 +22,8 @@ import java.nio.charset.StandardCharsets;
  *     the payload type's default (zenoh/string for a String, else zenoh/bytes)
  * @param kind "PUT" or "DELETE" for a sample reply, null for an error
  * @param timestamp zenoh timestamp text, or null
+ * @param attachment the sample reply's attachment, or null (none, or an error reply); a queryable
+ *     sends a list element's own, else the route's {@code CamelZenohAttachment} header
  */
 public record ZenohReply(
         boolean ok,
@@ -31,7 +33,35 @@ public record ZenohReply(
         String encodingSchema,
         String encoding,
         String kind,
-        String timestamp) {
+        String timestamp,
+        byte[] attachment) {
+
+    /** A reply without attachment (the form before {@code attachment} was added). */
+    public ZenohReply(
+            boolean ok,
+            String keyExpr,
+            byte[] payload,
+            int encodingId,
+            String encodingSchema,
+            String encoding,
+            String kind,
+            String timestamp) {
+        this(ok, keyExpr, payload, encodingId, encodingSchema, encoding, kind, timestamp, null);
+    }
+
+    /** This reply with {@code attachment} (null: none). */
+    public ZenohReply withAttachment(byte[] attachment) {
+        return new ZenohReply(
+                ok,
+                keyExpr,
+                payload,
+                encodingId,
+                encodingSchema,
+                encoding,
+                kind,
+                timestamp,
+                attachment);
+    }
 
     /**
      * A sample reply of a queryable route on {@code key}, which must intersect the query's key

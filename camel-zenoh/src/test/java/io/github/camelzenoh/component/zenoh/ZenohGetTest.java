@@ -230,6 +230,46 @@ class ZenohGetTest extends ZenohTestSupport {
     }
 
     @Test
+    void theReplysAttachmentReplacesTheRequestsAndIsInEachReply() throws Exception {
+        queryable(
+                "svc/string",
+                q -> {
+                    q.reply("svc/string", utf8("v"), Encoding.ZENOH_STRING, utf8("reply-att"));
+                    q.finish();
+                });
+        awaitConnected();
+        Exchange e =
+                template.request(
+                        "direct:string",
+                        x -> x.getMessage().setHeader(ZenohConstants.ATTACHMENT, "request-att"));
+        assertThat(e.getException()).isNull();
+        Message m = e.getMessage();
+        assertThat(m.getBody(String.class)).isEqualTo("v");
+        assertThat(m.getHeader(ZenohConstants.ATTACHMENT, byte[].class))
+                .as("the first reply's attachment, not the request's")
+                .isEqualTo(utf8("reply-att"));
+        @SuppressWarnings("unchecked")
+        List<ZenohReply> replies = m.getHeader(ZenohConstants.REPLIES, List.class);
+        assertThat(replies.get(0).attachment()).isEqualTo(utf8("reply-att"));
+
+        queryable(
+                "svc/noatt",
+                q -> {
+                    q.reply("svc/noatt", utf8("w"), Encoding.ZENOH_STRING, null);
+                    q.finish();
+                });
+        awaitConnected();
+        Exchange none =
+                template.request(
+                        "zenoh:svc/noatt?operation=get",
+                        x -> x.getMessage().setHeader(ZenohConstants.ATTACHMENT, "request-att"));
+        assertThat(none.getMessage().getBody(String.class)).isEqualTo("w");
+        assertThat(none.getMessage().getHeader(ZenohConstants.ATTACHMENT))
+                .as("a reply without attachment leaves none (the request's must not remain)")
+                .isNull();
+    }
+
+    @Test
     void onlyErrorRepliesFailTheExchangeWithTheErrorPayload() throws Exception {
         queryable(
                 "svc/errors",

@@ -49,6 +49,21 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                                     replies.add(ZenohReply.error("partly failed", "text/plain"));
                                     e.getMessage().setBody(replies);
                                 });
+                from("zenoh:att/**?consumerType=queryable")
+                        .setHeader(ZenohConstants.ATTACHMENT, constant("route"))
+                        .process(
+                                e ->
+                                        e.getMessage()
+                                                .setBody(
+                                                        List.of(
+                                                                ZenohReply.ok("att/own", "a", null)
+                                                                        .withAttachment(
+                                                                                "own"
+                                                                                        .getBytes(
+                                                                                                StandardCharsets
+                                                                                                        .UTF_8)),
+                                                                ZenohReply.ok(
+                                                                        "att/header", "b", null))));
                 from("zenoh:map/**?consumerType=queryable")
                         .process(
                                 e -> {
@@ -170,6 +185,14 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                 context.getEndpoint("zenoh:many/**?consumerType=queryable", ZenohEndpoint.class);
         assertThat(ep.sent.sum()).as("every reply counted").isEqualTo(13);
         assertThat(ep.failed.sum()).isZero();
+    }
+
+    @Test
+    void aListElementsOwnAttachmentWinsOverTheRoutesHeader() throws Exception {
+        awaitConnected();
+        List<Reply> replies = get("att/**");
+        assertThat(text(sampleOn(replies, "att/own").sample().attachment())).isEqualTo("own");
+        assertThat(text(sampleOn(replies, "att/header").sample().attachment())).isEqualTo("route");
     }
 
     @Test
