@@ -11,6 +11,7 @@ import org.apache.camel.Endpoint;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.HealthCheckComponent;
+import org.apache.camel.util.URISupport;
 
 /**
  * The {@code zenoh:} component. Its configuration holds defaults for every endpoint option (so
@@ -19,6 +20,13 @@ import org.apache.camel.support.HealthCheckComponent;
  */
 @Component("zenoh")
 public class ZenohComponent extends HealthCheckComponent {
+
+    static {
+        // the secret option config (passwords, keys) masked wherever Camel itself quotes a URI
+        // (endpoint resolution failures, sanitized URIs in JMX, consoles and route dumps), as
+        // Camel masks its own list of secret option names: process-wide, as that list is
+        URISupport.addSanitizeKeywords("config");
+    }
 
     @Metadata(
             description =

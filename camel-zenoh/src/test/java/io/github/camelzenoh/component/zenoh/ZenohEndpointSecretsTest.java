@@ -62,6 +62,55 @@ class ZenohEndpointSecretsTest {
                 .allSatisfy(l -> assertThat(l).doesNotContain(KEY));
     }
 
+    /**
+     * An endpoint that fails to resolve: Camel's ResolveEndpointFailedException quotes the URI,
+     * masked by Camel's own list of secret option names, which did not know {@code config}; nor did
+     * Camel's sanitized URI of a good endpoint (JMX, consoles, route dumps).
+     */
+    @Test
+    void camelsOwnMessagesAndSanitizedUrisMaskTheConfigOption() throws Exception {
+        String secret =
+                "config=RAW({transport:{auth:{usrpwd:{user:'a',password:'" + PASSWORD + "'}}}})";
+        for (String bad :
+                List.of(
+                        "zenoh:a/b?timeout=abc&" + secret,
+                        "zenoh:a/**/**?" + secret,
+                        "zenoh:a/b?nonsense=1&" + secret,
+                        "zenoh:a/b?group=g&batchSize=5&" + secret)) {
+            try (CamelContext context = new DefaultCamelContext()) {
+                context.addRoutes(
+                        new RouteBuilder() {
+                            @Override
+                            public void configure() {
+                                from(bad).to("log:x");
+                            }
+                        });
+                assertThatThrownBy(context::start)
+                        .as(bad)
+                        .satisfies(e -> assertThat(chain(e)).doesNotContain(PASSWORD));
+            }
+        }
+        try (CamelContext context = new DefaultCamelContext()) {
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("direct:x").to("zenoh:a/b?operation=bogus&" + secret);
+                        }
+                    });
+            assertThatThrownBy(context::start)
+                    .satisfies(e -> assertThat(chain(e)).doesNotContain(PASSWORD));
+        }
+        try (CamelContext context = new DefaultCamelContext()) {
+            ZenohEndpoint ok =
+                    context.getEndpoint(
+                            "zenoh:a/b?multicastScouting=false&" + secret, ZenohEndpoint.class);
+            assertThat(org.apache.camel.util.URISupport.sanitizeUri(ok.getEndpointUri()))
+                    .contains("config=xxxxxx")
+                    .doesNotContain(PASSWORD);
+        }
+    }
+
     @Test
     void aLinkConfigurationValueZenohQuotesAloneIsHiddenToo() throws Exception {
         // zenoh names a bad value without its '#': "Unknown TCP write buffer size argument: ...",
