@@ -184,7 +184,44 @@ pub(crate) fn redact_config_values(reason: &str) -> String {
             out.push(c);
         }
     }
-    out.trim_end().to_string()
+    redact_backticked_values(out.trim_end())
+}
+
+/// serde quotes a value of the wrong type or an unknown enum value between backticks ("invalid
+/// type: integer `3`", "unknown variant `S3cr3t`"): those become `…`. Other backticked names are
+/// field names ("unknown field `pasword`, expected one of `user`, `password`") and stay.
+fn redact_backticked_values(reason: &str) -> String {
+    const VALUE_BEFORE: [&str; 5] = [
+        "integer `",
+        "floating point `",
+        "boolean `",
+        "character `",
+        "unknown variant `",
+    ];
+    let mut out = String::with_capacity(reason.len());
+    let mut rest = reason;
+    loop {
+        let next = VALUE_BEFORE
+            .iter()
+            .filter_map(|p| rest.find(p).map(|i| (i, p.len())))
+            .min();
+        let Some((at, len)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at + len]);
+        rest = &rest[at + len..];
+        match rest.find('`') {
+            Some(end) => {
+                out.push_str("…`");
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push('…');
+                return out;
+            }
+        }
+    }
 }
 
 #[no_mangle]
@@ -525,6 +562,20 @@ mod tests {
         assert_eq!(
             redact("unknown field `pasword`, expected one of `user`, `password`"),
             "unknown field `pasword`, expected one of `user`, `password`"
+        );
+        assert_eq!(
+            redact("invalid type: integer `314159`, expected a string"),
+            "invalid type: integer `…`, expected a string"
+        );
+        assert_eq!(
+            redact("unknown variant `S3cr3t`, expected one of `peer`, `client`, `router`"),
+            "unknown variant `…`, expected one of `peer`, `client`, `router`"
+        );
+        assert_eq!(
+            redact(
+                "invalid type: floating point `2.5`, boolean `true`, character `x` and integer `7"
+            ),
+            "invalid type: floating point `…`, boolean `…`, character `…` and integer `…"
         );
     }
 

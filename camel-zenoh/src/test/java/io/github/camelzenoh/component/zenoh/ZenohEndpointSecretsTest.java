@@ -111,6 +111,34 @@ class ZenohEndpointSecretsTest {
         }
     }
 
+    /** serde quotes a value of the wrong type or an unknown enum value back, between backticks. */
+    @Test
+    void aConfigValueOfTheWrongTypeIsNotQuotedBack() throws Exception {
+        for (String config :
+                List.of(
+                        "{transport:{auth:{usrpwd:{user:'a',password:314159265}}}}",
+                        "{mode:'" + PASSWORD + "'}")) {
+            try (CamelContext context = new DefaultCamelContext()) {
+                context.addRoutes(
+                        new RouteBuilder() {
+                            @Override
+                            public void configure() {
+                                from("zenoh:a/b?multicastScouting=false&config=RAW(" + config + ")")
+                                        .to("log:x");
+                            }
+                        });
+                assertThatThrownBy(context::start)
+                        .as(config)
+                        .satisfies(
+                                e ->
+                                        assertThat(chain(e))
+                                                .contains("`…`")
+                                                .doesNotContain(PASSWORD)
+                                                .doesNotContain("314159265"));
+            }
+        }
+    }
+
     @Test
     void aLinkConfigurationValueZenohQuotesAloneIsHiddenToo() throws Exception {
         // zenoh names a bad value without its '#': "Unknown TCP write buffer size argument: ...",
