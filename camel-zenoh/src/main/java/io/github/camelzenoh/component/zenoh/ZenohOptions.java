@@ -154,8 +154,11 @@ record ZenohOptions(
         if (key.contains("*") || key.contains("$")) {
             throw new IllegalArgumentException(
                     "Invalid value for zenoh option livelinessKey: '"
-                            + key
-                            + "' has a wildcard; a route's token names one key (a token on a"
+                            + (key.length() <= 64
+                                    ? key
+                                    : key.substring(0, 64) + "…' (" + key.length() + " characters)")
+                            + (key.length() <= 64 ? "'" : "")
+                            + " has a wildcard; a route's token names one key (a token on a"
                             + " wildcard would answer a liveliness query for every key it"
                             + " matches)");
         }

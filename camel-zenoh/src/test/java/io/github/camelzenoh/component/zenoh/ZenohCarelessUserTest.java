@@ -104,6 +104,26 @@ class ZenohCarelessUserTest extends ZenohTestSupport {
                                             }
                                         }))
                 .hasStackTraceContaining("livelinessKey");
+        String longKey = "cu/" + "x".repeat(5_000) + "/*";
+        Throwable e =
+                org.assertj.core.api.Assertions.catchThrowable(
+                        () ->
+                                context.addRoutes(
+                                        new RouteBuilder() {
+                                            @Override
+                                            public void configure() {
+                                                from("zenoh:cu/lw2?livelinessKey=" + longKey)
+                                                        .to("log:lw");
+                                            }
+                                        }));
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        assertThat(root.getMessage())
+                .as("a long key is shown by its first 64 characters and its length")
+                .contains("(5005 characters) has a wildcard")
+                .hasSizeLessThan(400);
     }
 
     @Test
