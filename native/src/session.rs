@@ -209,9 +209,20 @@ fn redact_backticked_values(reason: &str) -> String {
             out.push_str(rest);
             return out;
         };
+        let variant = rest[at..].starts_with("unknown variant `");
         out.push_str(&rest[..at + len]);
         rest = &rest[at + len..];
-        match rest.find('`') {
+        // serde does not escape a backtick within a variant: its end is the one before serde's
+        // own words that follow it; without them, everything after is the value
+        let end = if variant {
+            ["`, expected", "`, there are no variants"]
+                .iter()
+                .filter_map(|w| rest.find(w))
+                .min()
+        } else {
+            rest.find('`')
+        };
+        match end {
             Some(end) => {
                 out.push_str("…`");
                 rest = &rest[end + 1..];
@@ -571,6 +582,15 @@ mod tests {
             redact("unknown variant `S3cr3t`, expected one of `peer`, `client`, `router`"),
             "unknown variant `…`, expected one of `peer`, `client`, `router`"
         );
+        assert_eq!(
+            redact("unknown variant `pa`ss`, expected one of `peer`, `client`, `router`"),
+            "unknown variant `…`, expected one of `peer`, `client`, `router`"
+        );
+        assert_eq!(
+            redact("unknown variant `a`b`, there are no variants"),
+            "unknown variant `…`, there are no variants"
+        );
+        assert_eq!(redact("unknown variant `a`b`c"), "unknown variant `…");
         assert_eq!(
             redact(
                 "invalid type: floating point `2.5`, boolean `true`, character `x` and integer `7"

@@ -153,11 +153,8 @@ record ZenohOptions(
         }
         if (key.contains("*") || key.contains("$")) {
             throw new IllegalArgumentException(
-                    "Invalid value for zenoh option livelinessKey: '"
-                            + (key.length() <= 64
-                                    ? key
-                                    : key.substring(0, 64) + "…' (" + key.length() + " characters)")
-                            + (key.length() <= 64 ? "'" : "")
+                    "Invalid value for zenoh option livelinessKey: "
+                            + ZenohEndpoint.quote(key)
                             + " has a wildcard; a route's token names one key (a token on a"
                             + " wildcard would answer a liveliness query for every key it"
                             + " matches)");
@@ -165,10 +162,32 @@ record ZenohOptions(
         try {
             KeyExpr.validate(key);
         } catch (KeyExprException e) {
+            // zenoh's reason without the key, which the binding and zenoh each quote whole (the
+            // exception is not chained for that reason), the key quoted short
             throw new IllegalArgumentException(
-                    "Invalid value for zenoh option livelinessKey: " + e.getMessage(), e);
+                    "Invalid value for zenoh option livelinessKey: "
+                            + ZenohEndpoint.quote(key)
+                            + " is not a valid key expression: "
+                            + reasonWithoutKey(e.getMessage()));
         }
         return key;
+    }
+
+    /**
+     * The binding's "invalid key expression '<key>': " and zenoh's "Invalid Key Expr `<key>`: "
+     * taken off a refusal, leaving zenoh's reason.
+     */
+    static String reasonWithoutKey(String message) {
+        String reason = message;
+        if (reason.startsWith("invalid key expression '")) {
+            int at = reason.lastIndexOf("': ");
+            reason = at > 0 ? reason.substring(at + 3) : reason;
+        }
+        if (reason.startsWith("Invalid Key Expr `")) {
+            int at = reason.lastIndexOf("`: ");
+            reason = at > 0 ? reason.substring(at + 3) : reason;
+        }
+        return reason;
     }
 
     /**

@@ -160,7 +160,13 @@ public final class ZenohSerialization {
             if (kind == null) {
                 pos = start;
                 throw error(
-                        (name.isEmpty() ? "a type is missing" : "unknown type '" + name + "'")
+                        (name.isEmpty()
+                                        ? "a type is missing"
+                                        : "unknown type '"
+                                                + (name.length() <= 64
+                                                        ? name
+                                                        : name.substring(0, 64) + "…")
+                                                + "'")
                                 + " (known: i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 bool"
                                 + " string bytes list<T> map<K,V> tuple<T1,...>)");
             }

@@ -293,6 +293,9 @@ class ZenohSerializationTest {
                     .hasMessageContaining("types nested deeper than " + limit + " levels")
                     .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(400));
         }
+        assertThatThrownBy(() -> ZenohSerialization.Type.parse("x".repeat(100_000)))
+                .hasMessageContaining("unknown type 'xxxx")
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(400));
     }
 
     @Test
