@@ -49,8 +49,16 @@ public record ZenohReply(
         this(ok, keyExpr, payload, encodingId, encodingSchema, encoding, kind, timestamp, null);
     }
 
-    /** This reply with {@code attachment} (null: none). */
+    /**
+     * This sample reply with {@code attachment} (null: none).
+     *
+     * @throws IllegalStateException on an error reply: zenoh's error replies carry no attachment
+     */
     public ZenohReply withAttachment(byte[] attachment) {
+        if (!ok) {
+            throw new IllegalStateException(
+                    "An error reply carries no attachment in zenoh: " + this);
+        }
         return new ZenohReply(
                 ok,
                 keyExpr,

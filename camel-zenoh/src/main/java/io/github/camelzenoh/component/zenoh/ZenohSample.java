@@ -18,7 +18,8 @@ import java.nio.charset.StandardCharsets;
  * @param payload the payload bytes (never null)
  * @param encodingId zenoh encoding id (0–65535)
  * @param encodingSchema encoding schema, or null
- * @param kind "PUT" or "DELETE", in any case (kept in upper case); null means "PUT"
+ * @param kind "PUT" or "DELETE", in any case, blanks around ignored (kept as "PUT" or "DELETE");
+ *     null means "PUT"
  * @param timestamp zenoh timestamp text, or null
  * @param attachment attachment bytes, or null
  * @param priority e.g. "data", as header {@code CamelZenohPriority}
@@ -43,9 +44,9 @@ public record ZenohSample(
         }
         // a batch producer sends DELETE samples as deletes: a kind it cannot read must not pass
         // for a put
-        if (kind == null || "PUT".equalsIgnoreCase(kind)) {
+        if (kind == null || "PUT".equalsIgnoreCase(kind.trim())) {
             kind = "PUT";
-        } else if ("DELETE".equalsIgnoreCase(kind)) {
+        } else if ("DELETE".equalsIgnoreCase(kind.trim())) {
             kind = "DELETE";
         } else {
             throw new IllegalArgumentException(

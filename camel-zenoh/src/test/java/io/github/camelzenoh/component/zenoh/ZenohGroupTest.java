@@ -354,16 +354,22 @@ class ZenohGroupTest {
                 .isLessThanOrEqualTo(keys);
     }
 
-    /** Two routes of one context, on one zenoh session, in one group share its keys. */
-    @Test
-    void twoRoutesOnOneSessionShareTheGroupsKeys() throws Exception {
-        newGroup();
+    /** A context (not started) whose zenoh component is a peer connected to the test's peer. */
+    private static CamelContext contextOnThePeer() {
         CamelContext context = new DefaultCamelContext();
         ZenohComponent zenoh = new ZenohComponent();
         zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
         zenoh.getConfiguration().setListen("tcp/127.0.0.1:0");
         zenoh.getConfiguration().setMulticastScouting(false);
         context.addComponent("zenoh", zenoh);
+        return context;
+    }
+
+    /** Two routes of one context, on one zenoh session, in one group share its keys. */
+    @Test
+    void twoRoutesOnOneSessionShareTheGroupsKeys() throws Exception {
+        newGroup();
+        CamelContext context = contextOnThePeer();
         List<List<String>> processed = new ArrayList<>();
         String uri = "zenoh:grp/" + group + "/**?group=" + group;
         for (String options : List.of("", "&queueSize=999")) {
@@ -451,13 +457,8 @@ class ZenohGroupTest {
     @Test
     void routesOnDifferentKeyExpressionsAreSeparateGroupsUnderOneName() throws Exception {
         newGroup();
-        CamelContext context = new DefaultCamelContext();
-        ZenohComponent zenoh = new ZenohComponent();
-        zenoh.getConfiguration().setConnect(Loopback.endpoint(port));
-        zenoh.getConfiguration().setListen("tcp/127.0.0.1:0");
-        zenoh.getConfiguration().setMulticastScouting(false);
-        zenoh.getConfiguration().setGroup(group);
-        context.addComponent("zenoh", zenoh);
+        CamelContext context = contextOnThePeer();
+        context.getComponent("zenoh", ZenohComponent.class).getConfiguration().setGroup(group);
         Map<String, Set<String>> processed = new HashMap<>();
         for (String topic : List.of("orders", "alerts")) {
             Set<String> p = Collections.synchronizedSet(new HashSet<>());

@@ -350,5 +350,9 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
         ZenohReply r = ZenohReply.ok("k", "x", "text/plain;charset=utf-8");
         assertThat(r.encodingId()).isEqualTo(Encoding.TEXT_PLAIN.id());
         assertThat(r.encodingSchema()).isEqualTo("charset=utf-8");
+        assertThatThrownBy(() -> ZenohReply.error("x", null).withAttachment(new byte[] {1}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("An error reply carries no attachment");
+        assertThat(r.withAttachment(new byte[] {1}).attachment()).containsExactly(1);
     }
 }
