@@ -5,13 +5,17 @@
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.Session;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.camel.Endpoint;
+import org.apache.camel.ExtendedCamelContext;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.HealthCheckComponent;
-import org.apache.camel.util.URISupport;
 
 /**
  * The {@code zenoh:} component. Its configuration holds defaults for every endpoint option (so
@@ -21,16 +25,11 @@ import org.apache.camel.util.URISupport;
 @Component("zenoh")
 public class ZenohComponent extends HealthCheckComponent {
 
-    static {
-        // the secret option config (passwords, keys) masked wherever Camel itself quotes a URI
-        // (endpoint resolution failures, sanitized URIs in JMX, consoles and route dumps), as
-        // Camel masks its own list of secret option names: process-wide, as that list is
-        URISupport.addSanitizeKeywords("config");
-    }
-
     @Metadata(
             description =
-                    "Default options for every zenoh endpoint (each endpoint works on a copy).")
+                    "Default options for every zenoh endpoint (each endpoint works on a copy)."
+                            + " Set as a whole (a bean), it is copied and the component options set"
+                            + " beside it are laid over it, in whatever order they are bound.")
     private ZenohConfiguration configuration = new ZenohConfiguration();
 
     @Metadata(
@@ -46,6 +45,25 @@ public class ZenohComponent extends HealthCheckComponent {
     private String zenohLogFilter;
 
     private final ZenohSessions sessions = new ZenohSessions();
+
+    /**
+     * The secret option {@code config} (passwords, keys) is added to the context's additional
+     * sensitive keywords, so Camel masks it where it quotes a URI itself (a failed endpoint
+     * resolution, sanitized URIs in JMX and route dumps). Added to what is there, never instead:
+     * Camel keeps one such list per JVM and each setting replaces the last.
+     */
+    @Override
+    protected void doInit() throws Exception {
+        super.doInit();
+        ExtendedCamelContext ext = getCamelContext().getCamelContextExtension();
+        String keywords = ext.getAdditionalSensitiveKeywords();
+        if (keywords == null || keywords.isBlank()) {
+            ext.setAdditionalSensitiveKeywords("config");
+        } else if (Arrays.stream(keywords.split(","))
+                .noneMatch(k -> k.trim().equalsIgnoreCase("config"))) {
+            ext.setAdditionalSensitiveKeywords(keywords + ",config");
+        }
+    }
 
     @Override
     protected void doStart() throws Exception {
@@ -99,7 +117,31 @@ public class ZenohComponent extends HealthCheckComponent {
         return configuration;
     }
 
+    /**
+     * Replaces the default options with a copy of {@code configuration} (null: the defaults), over
+     * which the options set on this component before it are laid (those that differ from the
+     * defaults): Camel binds {@code camel.component.zenoh.*} in no order the user chose (camel-main
+     * sorts the names, Spring Boot's binding hashes them), so an option bound before the bean must
+     * not be lost. The bean itself is not changed.
+     */
     public void setConfiguration(ZenohConfiguration configuration) {
-        this.configuration = configuration;
+        ZenohConfiguration merged =
+                configuration == null ? new ZenohConfiguration() : configuration.copy();
+        ZenohConfiguration defaults = new ZenohConfiguration();
+        try {
+            for (Field f : ZenohConfiguration.class.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                f.setAccessible(true);
+                Object set = f.get(this.configuration);
+                if (!Objects.equals(set, f.get(defaults))) {
+                    f.set(merged, set);
+                }
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot merge the zenoh component's options", e);
+        }
+        this.configuration = merged;
     }
 }

@@ -102,12 +102,19 @@ class ZenohEndpointSecretsTest {
                     .satisfies(e -> assertThat(chain(e)).doesNotContain(PASSWORD));
         }
         try (CamelContext context = new DefaultCamelContext()) {
+            // the application's own keywords are kept: Camel holds one list, each setting
+            // replaces it
+            context.getCamelContextExtension().setAdditionalSensitiveKeywords("licence");
             ZenohEndpoint ok =
                     context.getEndpoint(
                             "zenoh:a/b?multicastScouting=false&" + secret, ZenohEndpoint.class);
             assertThat(org.apache.camel.util.URISupport.sanitizeUri(ok.getEndpointUri()))
                     .contains("config=xxxxxx")
                     .doesNotContain(PASSWORD);
+            assertThat(org.apache.camel.util.URISupport.sanitizeUri("foo:x?licence=L1C3NC3"))
+                    .doesNotContain("L1C3NC3");
+            assertThat(context.getCamelContextExtension().getAdditionalSensitiveKeywords())
+                    .isEqualTo("licence,config");
         }
     }
 

@@ -29,7 +29,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     /** Path of a zenoh JSON5 configuration file (read by zenoh itself). */
     private String configFile;
 
-    /** Default options for every zenoh endpoint (each endpoint works on a copy). */
+    /**
+     * Default options for every zenoh endpoint (each endpoint works on a copy). Set as a whole (a
+     * bean), it is copied and the component options set beside it are laid over it, in whatever
+     * order they are bound.
+     */
     private io.github.camelzenoh.component.zenoh.ZenohConfiguration configuration;
 
     /** Comma-separated zenoh endpoints to connect to, e.g. tcp/127.0.0.1:7447. */
