@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import io.github.camelzenoh.zenoh.Session;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,8 @@ import org.apache.camel.ExtendedCamelContext;
 import org.apache.camel.spi.Metadata;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.HealthCheckComponent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code zenoh:} component. Its configuration holds defaults for every endpoint option (so
@@ -28,8 +31,8 @@ public class ZenohComponent extends HealthCheckComponent {
     @Metadata(
             description =
                     "Default options for every zenoh endpoint (each endpoint works on a copy)."
-                            + " Set as a whole (a bean), it is copied and the component options set"
-                            + " beside it are laid over it, in whatever order they are bound.")
+                            + " Set as a whole (a bean), it replaces the component options set"
+                            + " before it (a warning names them): set those on the bean.")
     private ZenohConfiguration configuration = new ZenohConfiguration();
 
     @Metadata(
@@ -44,6 +47,8 @@ public class ZenohComponent extends HealthCheckComponent {
                             + " started last sets it for the whole JVM.")
     private String zenohLogFilter;
 
+    private static final Logger LOG = LoggerFactory.getLogger(ZenohComponent.class);
+
     private final ZenohSessions sessions = new ZenohSessions();
 
     /**
@@ -57,11 +62,18 @@ public class ZenohComponent extends HealthCheckComponent {
         super.doInit();
         ExtendedCamelContext ext = getCamelContext().getCamelContextExtension();
         String keywords = ext.getAdditionalSensitiveKeywords();
-        if (keywords == null || keywords.isBlank()) {
-            ext.setAdditionalSensitiveKeywords("config");
-        } else if (Arrays.stream(keywords.split(","))
-                .noneMatch(k -> k.trim().equalsIgnoreCase("config"))) {
-            ext.setAdditionalSensitiveKeywords(keywords + ",config");
+        List<String> list =
+                keywords == null
+                        ? new ArrayList<>()
+                        : new ArrayList<>(
+                                Arrays.stream(keywords.split(","))
+                                        .map(String::trim)
+                                        // an empty entry would match every option name
+                                        .filter(k -> !k.isEmpty())
+                                        .toList());
+        if (list.stream().noneMatch(k -> k.equalsIgnoreCase("config"))) {
+            list.add("config");
+            ext.setAdditionalSensitiveKeywords(String.join(",", list));
         }
     }
 
@@ -118,30 +130,44 @@ public class ZenohComponent extends HealthCheckComponent {
     }
 
     /**
-     * Replaces the default options with a copy of {@code configuration} (null: the defaults), over
-     * which the options set on this component before it are laid (those that differ from the
-     * defaults): Camel binds {@code camel.component.zenoh.*} in no order the user chose (camel-main
-     * sorts the names, Spring Boot's binding hashes them), so an option bound before the bean must
-     * not be lost. The bean itself is not changed.
+     * Replaces the component's options as a whole. Options set on the component before it are
+     * replaced with the rest; as that loses them, a warning names each one (Camel binds a {@code
+     * #bean} reference after plain values in camel-main, so {@code
+     * camel.component.zenoh.configuration} beside other {@code camel.component.zenoh.*} options
+     * replaces them: set them on the bean instead, or the Spring Boot starter, which applies the
+     * bean first).
      */
     public void setConfiguration(ZenohConfiguration configuration) {
-        ZenohConfiguration merged =
-                configuration == null ? new ZenohConfiguration() : configuration.copy();
+        ZenohConfiguration before = this.configuration;
+        if (before != null && configuration != before) {
+            List<String> replaced = setOptions(before);
+            if (!replaced.isEmpty()) {
+                LOG.warn(
+                        "The zenoh component's configuration is replaced as a whole: the options set"
+                                + " on the component before it are dropped: {}. Set them on the"
+                                + " configuration bean instead.",
+                        replaced);
+            }
+        }
+        this.configuration = configuration;
+    }
+
+    /** The names of the options of {@code c} that differ from the defaults. */
+    private static List<String> setOptions(ZenohConfiguration c) {
         ZenohConfiguration defaults = new ZenohConfiguration();
+        List<String> set = new ArrayList<>();
         try {
             for (Field f : ZenohConfiguration.class.getDeclaredFields()) {
-                if (Modifier.isStatic(f.getModifiers())) {
-                    continue;
-                }
-                f.setAccessible(true);
-                Object set = f.get(this.configuration);
-                if (!Objects.equals(set, f.get(defaults))) {
-                    f.set(merged, set);
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    f.setAccessible(true);
+                    if (!Objects.equals(f.get(c), f.get(defaults))) {
+                        set.add(f.getName());
+                    }
                 }
             }
         } catch (IllegalAccessException e) {
-            throw new IllegalStateException("cannot merge the zenoh component's options", e);
+            return List.of("(unknown: " + e.getMessage() + ")");
         }
-        this.configuration = merged;
+        return set;
     }
 }

@@ -6,45 +6,44 @@ package io.github.camelzenoh.component.zenoh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.apache.camel.main.Main;
 import org.junit.jupiter.api.Test;
 
 /**
- * camel-main: {@code camel.component.zenoh.configuration} (a whole configuration bean) with other
- * {@code camel.component.zenoh.*} options, in either order: every option is laid over the bean.
+ * camel-main binds {@code camel.component.zenoh.configuration=#bean:...} after the plain {@code
+ * camel.component.zenoh.*} values (references last, whatever the names), so the bean replaces them:
+ * not silently, a warning names each option dropped.
  */
 class ZenohMainConfigurationOrderTest {
 
     @Test
-    void theConfigurationBeanAndOtherOptionsCombineInEitherOrder() throws Exception {
-        for (boolean beanFirst : List.of(true, false)) {
-            Main main = new Main();
-            ZenohConfiguration bean = new ZenohConfiguration();
-            bean.setHistorySize(5);
-            main.bind("zconf", bean);
-            if (beanFirst) {
-                main.addInitialProperty("camel.component.zenoh.configuration", "#bean:zconf");
-            }
-            main.addInitialProperty("camel.component.zenoh.concurrentConsumers", "3");
-            main.addInitialProperty("camel.component.zenoh.queueSize", "77");
-            main.addInitialProperty("camel.component.zenoh.multicastScouting", "false");
-            if (!beanFirst) {
-                main.addInitialProperty("camel.component.zenoh.configuration", "#bean:zconf");
-            }
-            main.start();
-            try {
-                ZenohConfiguration c =
-                        main.getCamelContext()
-                                .getComponent("zenoh", ZenohComponent.class)
-                                .getConfiguration();
-                assertThat(c.getHistorySize()).as("bean first: %s", beanFirst).isEqualTo(5);
-                assertThat(c.getConcurrentConsumers()).as("bean first: %s", beanFirst).isEqualTo(3);
-                assertThat(c.getQueueSize()).as("bean first: %s", beanFirst).isEqualTo(77);
-                assertThat(c.getMulticastScouting()).as("bean first: %s", beanFirst).isFalse();
-            } finally {
-                main.stop();
-            }
+    void aConfigurationBeanBoundAfterOtherOptionsNamesTheOptionsItReplaces() throws Exception {
+        CapturedLogs.clear();
+        Main main = new Main();
+        ZenohConfiguration bean = new ZenohConfiguration();
+        bean.setHistorySize(5);
+        main.bind("zconf", bean);
+        main.addInitialProperty("camel.component.zenoh.configuration", "#bean:zconf");
+        main.addInitialProperty("camel.component.zenoh.concurrentConsumers", "3");
+        main.addInitialProperty("camel.component.zenoh.queueSize", "77");
+        main.start();
+        try {
+            ZenohConfiguration c =
+                    main.getCamelContext()
+                            .getComponent("zenoh", ZenohComponent.class)
+                            .getConfiguration();
+            assertThat(c).as("the bean, as a whole").isSameAs(bean);
+            assertThat(c.getHistorySize()).isEqualTo(5);
+            assertThat(CapturedLogs.lines())
+                    .anySatisfy(
+                            l ->
+                                    assertThat(l)
+                                            .contains("WARN")
+                                            .contains("replaced as a whole")
+                                            .contains("concurrentConsumers")
+                                            .contains("queueSize"));
+        } finally {
+            main.stop();
         }
     }
 }

@@ -56,6 +56,13 @@ public class ZenohComponentAutoConfiguration {
         return new ComponentCustomizer() {
             @Override
             public void configure(String name, Component target) {
+                // camel.component.zenoh.configuration replaces the whole configuration: it goes
+                // first, so every other option is laid over it (copyProperties sets them in no
+                // defined order; one set before it would be replaced)
+                if (configuration.getConfiguration() != null
+                        && target instanceof ZenohComponent zenoh) {
+                    zenoh.setConfiguration(configuration.getConfiguration());
+                }
                 CamelPropertiesHelper.copyProperties(camelContext, configuration, target);
             }
 

@@ -31,8 +31,8 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     /**
      * Default options for every zenoh endpoint (each endpoint works on a copy). Set as a whole (a
-     * bean), it is copied and the component options set beside it are laid over it, in whatever
-     * order they are bound.
+     * bean), it replaces the component options set before it (a warning names them): set those on
+     * the bean.
      */
     private io.github.camelzenoh.component.zenoh.ZenohConfiguration configuration;
 

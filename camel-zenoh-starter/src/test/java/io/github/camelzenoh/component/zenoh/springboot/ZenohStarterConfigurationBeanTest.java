@@ -18,9 +18,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * {@code camel.component.zenoh.configuration} (a whole {@link ZenohConfiguration} bean) with other
- * {@code camel.component.zenoh.*} options: every other option is laid over the bean, in whatever
- * order Spring binds them. The options were copied in no defined order, so those copied before the
- * bean landed on the configuration it then replaced, silently (queue-size kept its default).
+ * {@code camel.component.zenoh.*} options: the starter applies the bean first and lays every other
+ * option over it. The options were copied in no defined order, so those copied before the bean
+ * landed on the configuration it then replaced, silently (queue-size kept its default).
  */
 @SpringBootTest(
         classes = ZenohStarterConfigurationBeanTest.App.class,
