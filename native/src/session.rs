@@ -213,12 +213,13 @@ fn redact_backticked_values(reason: &str) -> String {
         out.push_str(&rest[..at + len]);
         rest = &rest[at + len..];
         // serde does not escape a backtick within a variant: its end is the one before serde's
-        // own words that follow it; without them, everything after is the value
+        // own words that follow it, the last of them (the value may hold the words too, the list
+        // of expected names never does); without them, everything after is the value
         let end = if variant {
             ["`, expected", "`, there are no variants"]
                 .iter()
-                .filter_map(|w| rest.find(w))
-                .min()
+                .filter_map(|w| rest.rfind(w))
+                .max()
         } else {
             rest.find('`')
         };
@@ -591,6 +592,10 @@ mod tests {
             "unknown variant `…`, there are no variants"
         );
         assert_eq!(redact("unknown variant `a`b`c"), "unknown variant `…");
+        assert_eq!(
+            redact("unknown variant `x`, expected S3cr3t`, expected one of `router`, `peer`"),
+            "unknown variant `…`, expected one of `router`, `peer`"
+        );
         assert_eq!(
             redact(
                 "invalid type: floating point `2.5`, boolean `true`, character `x` and integer `7"

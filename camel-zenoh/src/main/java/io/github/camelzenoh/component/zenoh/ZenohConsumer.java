@@ -536,9 +536,9 @@ public class ZenohConsumer extends DefaultConsumer {
             ReplyKind kind;
             if (!r.ok()) {
                 kind = ReplyKind.ERROR;
-            } else if (r.kind() == null || "PUT".equals(r.kind())) {
+            } else if (r.kind() == null || "PUT".equalsIgnoreCase(r.kind().trim())) {
                 kind = ReplyKind.PUT;
-            } else if ("DELETE".equals(r.kind())) {
+            } else if ("DELETE".equalsIgnoreCase(r.kind().trim())) {
                 kind = ReplyKind.DELETE;
             } else {
                 throw new IllegalArgumentException(

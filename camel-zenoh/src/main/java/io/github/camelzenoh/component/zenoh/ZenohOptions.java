@@ -168,26 +168,32 @@ record ZenohOptions(
                     "Invalid value for zenoh option livelinessKey: "
                             + ZenohEndpoint.quote(key)
                             + " is not a valid key expression: "
-                            + reasonWithoutKey(e.getMessage()));
+                            + reasonWithoutKey(e.getMessage(), key));
         }
         return key;
     }
 
     /**
      * The binding's "invalid key expression '<key>': " and zenoh's "Invalid Key Expr `<key>`: "
-     * taken off a refusal, leaving zenoh's reason.
+     * taken off a refusal (exactly those, the key being known), leaving zenoh's reason.
      */
-    static String reasonWithoutKey(String message) {
+    static String reasonWithoutKey(String message, String key) {
         String reason = message;
-        if (reason.startsWith("invalid key expression '")) {
-            int at = reason.lastIndexOf("': ");
-            reason = at > 0 ? reason.substring(at + 3) : reason;
+        for (String prefix :
+                new String[] {
+                    "invalid key expression '" + key + "': ", "Invalid Key Expr `" + key + "`: "
+                }) {
+            if (reason.startsWith(prefix)) {
+                reason = reason.substring(prefix.length());
+            }
         }
-        if (reason.startsWith("Invalid Key Expr `")) {
-            int at = reason.lastIndexOf("`: ");
-            reason = at > 0 ? reason.substring(at + 3) : reason;
+        int at = reason.lastIndexOf(" at /"); // zenoh's source location on the build machine
+        if (at > 0) {
+            reason = reason.substring(0, at);
         }
-        return reason;
+        return key.length() > ZenohEndpoint.QUOTED_CHARS && reason.contains(key)
+                ? reason.replace(key, "<the key>")
+                : reason;
     }
 
     /**

@@ -52,10 +52,11 @@ public record ZenohReply(
     /**
      * This sample reply with {@code attachment} (null: none).
      *
-     * @throws IllegalStateException on an error reply: zenoh's error replies carry no attachment
+     * @throws IllegalStateException for an attachment on an error reply: zenoh's error replies
+     *     carry none (a queryable sends an error reply without the attachment it might hold)
      */
     public ZenohReply withAttachment(byte[] attachment) {
-        if (!ok) {
+        if (!ok && attachment != null) {
             throw new IllegalStateException(
                     "An error reply carries no attachment in zenoh: " + this);
         }

@@ -113,6 +113,19 @@ class ZenohCarelessUserTest extends ZenohTestSupport {
                 .hasSizeLessThan(400);
     }
 
+    @Test
+    void zenohsReasonIsTakenWithoutTheKeyEvenOneThatLooksLikeThePrefix() {
+        String key = "a': " + "x".repeat(5_000) + "//b";
+        String message =
+                "invalid key expression '"
+                        + key
+                        + "': Invalid Key Expr `"
+                        + key
+                        + "`: empty chunks are forbidden at /build/zenoh-keyexpr/borrowed.rs:777.";
+        assertThat(ZenohOptions.reasonWithoutKey(message, key))
+                .isEqualTo("empty chunks are forbidden");
+    }
+
     private String livelinessKeyRefusal(String key) {
         Throwable e =
                 org.assertj.core.api.Assertions.catchThrowable(
