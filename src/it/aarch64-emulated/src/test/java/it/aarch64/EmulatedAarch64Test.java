@@ -114,12 +114,26 @@ class EmulatedAarch64Test {
             t.start();
         }
 
+        /** Waits for {@code line}; fails at the deadline, or at once when the process has ended. */
         void await(String line, int seconds) throws InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             for (;;) {
-                String l = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                long left = deadline - System.nanoTime();
+                String l = lines.poll(Math.max(1, Math.min(left, TimeUnit.SECONDS.toNanos(1))),
+                        TimeUnit.NANOSECONDS);
+                if (l == null && !process.isAlive()) {
+                    // its last lines may still be on their way from the reader thread
+                    l = lines.poll(2, TimeUnit.SECONDS);
+                    if (l == null) {
+                        fail(name + ": exited (code " + process.exitValue() + ") before '" + line
+                                + "'; seen " + seen);
+                    }
+                }
                 if (l == null) {
-                    fail(name + ": no '" + line + "' within " + seconds + " s; seen " + seen);
+                    if (left <= 0) {
+                        fail(name + ": no '" + line + "' within " + seconds + " s; seen " + seen);
+                    }
+                    continue;
                 }
                 synchronized (seen) {
                     seen.add(l);
