@@ -154,7 +154,8 @@ public class ZenohConfiguration implements Cloneable {
                     "Capacity of the hand-off queue between zenoh's threads and the route, in"
                             + " items (a sample, a query, or for the batch consumer a chunk of up to"
                             + " 256 samples). The queue also holds at most maxPendingBytes bytes; it is"
-                            + " full at whichever limit comes first.")
+                            + " full at whichever limit comes first. 1 to 10000000 (its array is"
+                            + " allocated at start).")
     private int queueSize = 10000;
 
     @UriParam(

@@ -31,6 +31,8 @@ import org.apache.camel.ExchangePattern;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.apache.camel.support.DefaultConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code from("zenoh:...")}: declares a subscriber, queryable or liveliness subscriber on the
@@ -38,6 +40,8 @@ import org.apache.camel.support.DefaultConsumer;
  * ZenohHandoff}); the route runs on the consumer's own threads.
  */
 public class ZenohConsumer extends DefaultConsumer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ZenohConsumer.class);
 
     private final ZenohEndpoint endpoint;
     private final ZenohOptions options;
@@ -75,31 +79,16 @@ public class ZenohConsumer extends DefaultConsumer {
         String name =
                 endpoint.getKeyExpr() + " (" + ZenohOptions.name(options.consumerType()) + ")";
         handoffStopped = false;
-        handoff =
-                new ZenohHandoff<>(
-                        name,
-                        c.getQueueSize(),
-                        c.getMaxPendingBytes(),
-                        options.overflow(),
-                        endpoint.dropped,
-                        TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
-        handoff.onDrop(ZenohConsumer::answerDropped);
-        executor =
-                endpoint.getCamelContext()
-                        .getExecutorServiceManager()
-                        .newFixedThreadPool(
-                                this,
-                                "ZenohConsumer[" + endpoint.shortKey() + "]",
-                                c.getConcurrentConsumers());
-        if (batchSize > 0) {
-            handoff.<ZenohSample>startBatches(
-                    executor,
-                    c.getConcurrentConsumers(),
-                    batchSize,
-                    TimeUnit.MILLISECONDS.toNanos(c.getBatchTimeout()),
-                    this::routeBatch);
-        } else {
-            handoff.start(executor, c.getConcurrentConsumers(), this::route);
+        try {
+            startHandoff(c, name);
+        } catch (RuntimeException | Error e) {
+            // nothing declared yet: the hold on the endpoint (session, key, meters) goes back
+            if (executor != null) {
+                endpoint.getCamelContext().getExecutorServiceManager().shutdownNow(executor);
+                executor = null;
+            }
+            use.close();
+            throw e;
         }
         endpoint.addConsumer(this);
         group = null;
@@ -140,6 +129,37 @@ public class ZenohConsumer extends DefaultConsumer {
             throw e;
         }
         use.register(ZenohHealthCheck.forConsumer(this));
+    }
+
+    /** The hand-off and its route threads; a failure (e.g. no memory for the queue) is thrown. */
+    private void startHandoff(ZenohConfiguration c, String name) {
+        executor = null; // a previous run's, already shut down
+        handoff =
+                new ZenohHandoff<>(
+                        name,
+                        c.getQueueSize(),
+                        c.getMaxPendingBytes(),
+                        options.overflow(),
+                        endpoint.dropped,
+                        TimeUnit.MICROSECONDS.toNanos(c.getIdleSpinMicros()));
+        handoff.onDrop(ZenohConsumer::answerDropped);
+        executor =
+                endpoint.getCamelContext()
+                        .getExecutorServiceManager()
+                        .newFixedThreadPool(
+                                this,
+                                "ZenohConsumer[" + endpoint.shortKey() + "]",
+                                c.getConcurrentConsumers());
+        if (batchSize > 0) {
+            handoff.<ZenohSample>startBatches(
+                    executor,
+                    c.getConcurrentConsumers(),
+                    batchSize,
+                    TimeUnit.MILLISECONDS.toNanos(c.getBatchTimeout()),
+                    this::routeBatch);
+        } else {
+            handoff.start(executor, c.getConcurrentConsumers(), this::route);
+        }
     }
 
     private AutoCloseable declare(Session session, KeyExpr ke, ZenohConfiguration c) {
@@ -335,11 +355,27 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         if (exchange.getException() != null) {
             endpoint.failed.increment();
-            getExceptionHandler()
-                    .handleException(
-                            "Error processing zenoh sample", exchange, exchange.getException());
+            report("Error processing zenoh sample", exchange);
         }
         releaseExchange(exchange, false);
+    }
+
+    /**
+     * The consumer's exception handler, which must not throw: the item is already counted as
+     * failed, and a handler's exception reaching the hand-off would count it again as dropped (or,
+     * an Error, end the route thread for good).
+     */
+    private void report(String what, Exchange exchange) {
+        try {
+            getExceptionHandler().handleException(what, exchange, exchange.getException());
+        } catch (Throwable t) {
+            LOG.warn(
+                    "zenoh consumer {}: the exception handler failed on '{}': {}",
+                    endpoint.shortKey(),
+                    what,
+                    t.toString(),
+                    t);
+        }
     }
 
     /** Route thread: one Exchange for a batch, body List<ZenohSample>. */
@@ -355,11 +391,7 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         if (exchange.getException() != null) {
             endpoint.failed.add(batch.size());
-            getExceptionHandler()
-                    .handleException(
-                            "Error processing a batch of " + batch.size() + " zenoh samples",
-                            exchange,
-                            exchange.getException());
+            report("Error processing a batch of " + batch.size() + " zenoh samples", exchange);
         }
         releaseExchange(exchange, false);
     }
@@ -400,8 +432,7 @@ public class ZenohConsumer extends DefaultConsumer {
             } catch (RuntimeException e) {
                 failure.addSuppressed(e);
             }
-            getExceptionHandler()
-                    .handleException("Error answering zenoh query " + q, exchange, failure);
+            report("Error answering zenoh query " + q, exchange);
         }
         q.finish();
         releaseExchange(exchange, false);

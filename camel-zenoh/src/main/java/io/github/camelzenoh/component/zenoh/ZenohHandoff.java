@@ -541,7 +541,11 @@ final class ZenohHandoff<T> {
                     out = (List<E>) first;
                 }
                 long deadline = System.nanoTime() + timeoutNanos;
-                while (out.size() < batchSize && !stopSeen) {
+                // a batch being gathered holds what it took out of the queue's byte budget: it is
+                // routed once it holds maxBytes too, so a route thread holds at most that plus
+                // one item (not batchSize samples, whatever their size)
+                long gathered = bytes(out);
+                while (out.size() < batchSize && gathered < maxBytes && !stopSeen) {
                     Object next = queue.poll();
                     if (next == null && timeoutNanos > 0 && running) {
                         long left = deadline - System.nanoTime();
@@ -563,8 +567,11 @@ final class ZenohHandoff<T> {
                     int room = batchSize - out.size();
                     if (more.size() <= room) {
                         out.addAll(more);
+                        gathered += bytes(more);
                     } else {
-                        out.addAll(more.subList(0, room));
+                        List<E> taken = more.subList(0, room);
+                        out.addAll(taken);
+                        gathered += bytes(taken);
                         carry = new ArrayList<>(more.subList(room, more.size()));
                     }
                 }

@@ -48,7 +48,11 @@ record ZenohOptions(
         String livelinessKey) {
 
     static ZenohOptions of(ZenohConfiguration c) {
-        check(c.getQueueSize() > 0, "queueSize", c.getQueueSize(), "a positive number");
+        check(
+                c.getQueueSize() > 0 && c.getQueueSize() <= 10_000_000,
+                "queueSize",
+                c.getQueueSize(),
+                "1 to 10000000 (the queue's array is allocated at start)");
         check(
                 c.getConcurrentConsumers() > 0,
                 "concurrentConsumers",

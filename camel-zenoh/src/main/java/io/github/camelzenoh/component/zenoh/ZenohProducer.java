@@ -319,7 +319,15 @@ public class ZenohProducer extends DefaultAsyncProducer {
             if (p != null && !checked) {
                 // before the first element of any kind is sent: with failIfNoSubscribers a batch
                 // that matches nobody sends nothing, deletes included
-                unmatched = checkMatching(exchange, p, "batch put");
+                try {
+                    unmatched = checkMatching(exchange, p, "batch put");
+                } catch (ZenohNoSubscribersException refused) {
+                    // each element went unmatched, as when the batch is sent anyway
+                    if (elements instanceof java.util.Collection<?> c && c.size() > 1) {
+                        endpoint.unmatched.add(c.size() - 1);
+                    }
+                    throw refused;
+                }
                 checked = true;
             }
             byte[] payload;

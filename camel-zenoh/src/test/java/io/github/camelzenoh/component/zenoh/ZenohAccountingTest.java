@@ -1,0 +1,143 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.CongestionControl;
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Qos;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.camel.CamelContext;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.spi.ExceptionHandler;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a consumer counts and holds when things go wrong: an exception handler that throws (the
+ * sample counted once, the route thread alive), a batch being gathered (held bytes bounded by
+ * maxPendingBytes, not batchSize), a queue size its array cannot have.
+ */
+class ZenohAccountingTest extends ZenohTestSupport {
+
+    private static final Qos BLOCK = Qos.DEFAULT.withCongestionControl(CongestionControl.BLOCK);
+
+    private final AtomicInteger handled = new AtomicInteger();
+    private final AtomicLong largestBatchBytes = new AtomicLong();
+    private final AtomicLong batchedBytes = new AtomicLong();
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext c = super.createCamelContext();
+        c.getRegistry()
+                .bind("throwingRuntime", handler(() -> new IllegalStateException("handler")));
+        c.getRegistry().bind("throwingError", handler(() -> new AssertionError("handler")));
+        return c;
+    }
+
+    private ExceptionHandler handler(java.util.function.Supplier<? extends Throwable> thrown) {
+        return new ExceptionHandler() {
+            @Override
+            public void handleException(Throwable exception) {
+                handled.incrementAndGet();
+                Throwable t = thrown.get();
+                if (t instanceof Error e) {
+                    throw e;
+                }
+                throw (RuntimeException) t;
+            }
+
+            @Override
+            public void handleException(String message, Throwable exception) {
+                handleException(exception);
+            }
+
+            @Override
+            public void handleException(
+                    String message, org.apache.camel.Exchange exchange, Throwable exception) {
+                handleException(exception);
+            }
+        };
+    }
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public void configure() {
+                for (String h : List.of("throwingRuntime", "throwingError")) {
+                    from("zenoh:acc/" + h + "?exceptionHandler=#" + h + "&concurrentConsumers=1")
+                            .routeId(h)
+                            .process(
+                                    e -> {
+                                        throw new IllegalStateException("route failure");
+                                    });
+                }
+                from("zenoh:acc/big/**?batchSize=100000&batchTimeout=3000"
+                                + "&maxPendingBytes=65536&queueSize=4")
+                        .routeId("big")
+                        .process(
+                                e -> {
+                                    long n = 0;
+                                    for (ZenohSample s :
+                                            (List<ZenohSample>) e.getIn().getBody(List.class)) {
+                                        n += s.payload().length;
+                                    }
+                                    batchedBytes.addAndGet(n);
+                                    largestBatchBytes.accumulateAndGet(n, Math::max);
+                                });
+            }
+        };
+    }
+
+    @Test
+    void anExceptionHandlerThatThrowsCountsEachSampleOnceAndKeepsTheRouteThread() throws Exception {
+        awaitConnected();
+        for (String h : List.of("throwingRuntime", "throwingError")) {
+            handled.set(0);
+            Waits.awaitSubscriber(peer, "acc/" + h);
+            for (int i = 0; i < 3; i++) {
+                peer.put("acc/" + h, new byte[] {1}, Encoding.ZENOH_BYTES, null, BLOCK);
+            }
+            ZenohEndpoint ep = (ZenohEndpoint) context.getRoute(h).getEndpoint();
+            Waits.until(
+                    h + ": all three samples through the route, its thread alive",
+                    Duration.ofSeconds(10),
+                    () -> handled.get() == 3);
+            assertThat(ep.failed.sum()).as(h + ": failed once each").isEqualTo(3);
+            assertThat(ep.dropped.sum()).as(h + ": not dropped as well").isZero();
+        }
+    }
+
+    @Test
+    void aBatchBeingGatheredHoldsAtMostMaxPendingBytesAndAnItem() throws Exception {
+        awaitConnected();
+        Waits.awaitSubscriber(peer, "acc/big/x");
+        byte[] payload = new byte[60 << 10];
+        int n = 200;
+        for (int i = 0; i < n; i++) {
+            peer.put("acc/big/k" + (i % 8), payload, Encoding.ZENOH_BYTES, null, BLOCK);
+        }
+        Waits.until(
+                "every sample routed",
+                Duration.ofSeconds(30),
+                () -> batchedBytes.get() == (long) n * payload.length);
+        assertThat(largestBatchBytes.get())
+                .as("a batch is routed once it holds maxPendingBytes, not after 100000 samples")
+                .isLessThanOrEqualTo(2 * 65536 + payload.length);
+    }
+
+    @Test
+    void aQueueSizeItsArrayCannotHaveIsRefusedNamingTheOption() {
+        assertThatThrownBy(() -> context.getEndpoint("zenoh:acc/q?queueSize=2147483647"))
+                .hasStackTraceContaining("queueSize")
+                .hasStackTraceContaining("1 to 10000000");
+    }
+}
