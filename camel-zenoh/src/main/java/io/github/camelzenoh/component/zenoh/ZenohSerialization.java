@@ -143,10 +143,13 @@ public final class ZenohSerialization {
         }
 
         ZenohSerializationException error(String what) {
-            String shown =
-                    s.length() <= 200 ? s : s.substring(0, 64) + "…(" + s.length() + " chars)";
             return new ZenohSerializationException(
-                    "bad type descriptor '" + shown + "' at position " + pos + ": " + what);
+                    "bad type descriptor "
+                            + ZenohEndpoint.quote(s)
+                            + " at position "
+                            + pos
+                            + ": "
+                            + what);
         }
 
         Type type() {
@@ -162,11 +165,7 @@ public final class ZenohSerialization {
                 throw error(
                         (name.isEmpty()
                                         ? "a type is missing"
-                                        : "unknown type '"
-                                                + (name.length() <= 64
-                                                        ? name
-                                                        : name.substring(0, 64) + "…")
-                                                + "'")
+                                        : "unknown type " + ZenohEndpoint.quote(name))
                                 + " (known: i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 bool"
                                 + " string bytes list<T> map<K,V> tuple<T1,...>)");
             }
