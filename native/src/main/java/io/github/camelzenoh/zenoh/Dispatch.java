@@ -123,49 +123,81 @@ final class Dispatch {
             this.listener = listener;
         }
 
+        /**
+         * Every sample of the chunk reaches the listener or is counted: one that cannot be decoded,
+         * or whose bytes cannot be copied into Java (an OutOfMemoryError on a loaded JVM), is
+         * counted undeliverable and told to the listener as dropped, and the next sample is read
+         * from its own offsets. The batch ends either way, so a listener that gathers samples hands
+         * on what it has.
+         */
         @Override
         public void onSamples(int count, int dataAt, int metaAt, ByteBuffer batch) {
             ByteBuffer b = batch.order(ByteOrder.nativeOrder());
-            String key = null;
+            String key = null; // null after a key that could not be copied: its samples fail too
             int at = dataAt;
+            long lost = 0;
             for (int i = 0, m = metaAt; i < count; i++, m += 28) {
                 int keyLen = b.getInt(m);
-                if (keyLen >= 0) {
-                    key = key(b, at, keyLen);
-                    at += keyLen;
-                }
-                byte[] payload = new byte[b.getInt(m + 4)];
-                b.get(at, payload);
-                at += payload.length;
-                int encId = b.getInt(m + 8);
-                String schema = null;
+                int payloadLen = b.getInt(m + 4);
                 int schemaLen = b.getInt(m + 12);
-                if (schemaLen >= 0) {
-                    byte[] bytes = new byte[schemaLen];
-                    b.get(at, bytes);
-                    schema = schema(bytes);
-                    at += schemaLen;
-                }
-                int flags = b.getInt(m + 16);
-                String ts = null;
                 int tsLen = b.getInt(m + 20);
-                if (tsLen >= 0) {
-                    ts = string(b, at, tsLen);
-                    at += tsLen;
-                }
-                byte[] attachment = null;
                 int attLen = b.getInt(m + 24);
-                if (attLen >= 0) {
-                    attachment = new byte[attLen];
-                    b.get(at, attachment);
-                    at += attLen;
-                }
+                int next =
+                        at
+                                + Math.max(keyLen, 0)
+                                + payloadLen
+                                + Math.max(schemaLen, 0)
+                                + Math.max(tsLen, 0)
+                                + Math.max(attLen, 0);
                 Sample sample;
                 try {
-                    sample = Sample.of(key, payload, encId, schema, flags, ts, attachment);
-                } catch (RuntimeException e) {
-                    undeliverable("a received sample could not be decoded", e);
+                    if (keyLen >= 0) {
+                        key = null;
+                        key = key(b, at, keyLen);
+                        at += keyLen;
+                    }
+                    if (key == null) {
+                        throw new IllegalStateException("its key could not be copied");
+                    }
+                    byte[] payload = new byte[payloadLen];
+                    b.get(at, payload);
+                    at += payloadLen;
+                    String schema = null;
+                    if (schemaLen >= 0) {
+                        byte[] bytes = new byte[schemaLen];
+                        b.get(at, bytes);
+                        schema = schema(bytes);
+                        at += schemaLen;
+                    }
+                    String ts = null;
+                    if (tsLen >= 0) {
+                        ts = string(b, at, tsLen);
+                        at += tsLen;
+                    }
+                    byte[] attachment = null;
+                    if (attLen >= 0) {
+                        attachment = new byte[attLen];
+                        b.get(at, attachment);
+                    }
+                    sample =
+                            Sample.of(
+                                    key,
+                                    payload,
+                                    b.getInt(m + 8),
+                                    schema,
+                                    b.getInt(m + 16),
+                                    ts,
+                                    attachment);
+                } catch (Throwable t) {
+                    lost++;
+                    try {
+                        undeliverable("a received sample could not be decoded", t);
+                    } catch (Throwable ignored) {
+                        // counted in lost all the same
+                    }
                     continue;
+                } finally {
+                    at = next;
                 }
                 try {
                     listener.onSample(sample);
@@ -177,6 +209,13 @@ final class Dispatch {
                 listener.onBatchEnd();
             } catch (Throwable t) {
                 LOG.log(Level.WARNING, "sample listener failed at the end of a batch", t);
+            }
+            if (lost > 0) {
+                try {
+                    listener.onDropped(lost);
+                } catch (Throwable t) {
+                    LOG.log(Level.WARNING, "sample listener failed on dropped samples", t);
+                }
             }
         }
 

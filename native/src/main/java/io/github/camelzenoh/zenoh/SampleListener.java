@@ -17,8 +17,9 @@ public interface SampleListener {
      * {@code count} samples were dropped before reaching this listener, and are counted here. The
      * subscriber drops a sample only when the thread that put it may not wait for room (see {@link
      * Subscriber#markConsumerThread}) while its pending samples are at their limit ({@link
-     * SubscriberOptions#maxPendingBytes}), or when it is too large for one Java buffer. Called on
-     * the delivering thread, with the next samples.
+     * SubscriberOptions#maxPendingBytes}), when it is too large for one Java buffer, or when it
+     * could not be decoded or copied into the heap (an OutOfMemoryError; counted in {@link
+     * NativeDiagnostics#undelivered} too). Called on the delivering thread, with the next samples.
      */
     default void onDropped(long count) {}
 
