@@ -10,11 +10,12 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -46,8 +47,12 @@ final class ZenohMicrometer {
          */
         final Map<Function<ZenohEndpoint, LongAdder>, Long> left = new HashMap<>();
 
-        /** The endpoints these meters have counted, members or not; guarded by this. */
-        final Set<ZenohEndpoint> counted = new HashSet<>();
+        /**
+         * The endpoints these meters have counted, members or not; guarded by this. Weak: one that
+         * left and is garbage cannot come back, and endpoints that come and go under these tags
+         * (toD, templates) must not pile up here while the meters live.
+         */
+        final Set<ZenohEndpoint> counted = Collections.newSetFromMap(new WeakHashMap<>());
 
         synchronized double sum(Function<ZenohEndpoint, LongAdder> counter) {
             long n = left.getOrDefault(counter, 0L);

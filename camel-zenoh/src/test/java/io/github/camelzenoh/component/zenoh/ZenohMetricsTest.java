@@ -11,11 +11,15 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.CamelContext;
+import org.apache.camel.Endpoint;
+import org.apache.camel.Exchange;
+import org.apache.camel.Producer;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.AfterEach;
@@ -234,6 +238,50 @@ class ZenohMetricsTest extends ZenohTestSupport {
             puts.stop();
             deletes.stop();
         }
+    }
+
+    /**
+     * Meters shared by endpoints with equal tags hold no endpoint that left them: endpoints that
+     * come and go under one set of tags (toD, templates) can be collected while the meters live.
+     */
+    /**
+     * Meters shared by endpoints with equal tags hold no endpoint that left them: endpoints that
+     * come and go under one set of tags can be collected while the meters live. (The endpoint is
+     * made by the component, outside the context's registry: Camel itself keeps endpoints removed
+     * from a context.)
+     */
+    @Test
+    void anEndpointThatLeftSharedMetersCanBeCollected() throws Exception {
+        ProducerTemplate keep = context.createProducerTemplate();
+        try {
+            keep.sendBody("zenoh:metrics/gc?operation=put", "stays"); // the meters stay
+            WeakReference<Endpoint> gone = sendThroughAnEndpointAndStopIt();
+            assertThat(metersOf("metrics/gc")).hasSize(ZenohMetrics.NAMES.length);
+            assertThat(count(ZenohMetrics.SENT, "metrics/gc")).isEqualTo(2);
+            for (int i = 0; i < 100 && gone.get() != null; i++) {
+                System.gc();
+                Thread.sleep(20);
+            }
+            assertThat(gone.get()).as("the stopped endpoint, once garbage").isNull();
+            assertThat(count(ZenohMetrics.SENT, "metrics/gc")).isEqualTo(2);
+        } finally {
+            keep.stop();
+        }
+    }
+
+    private WeakReference<Endpoint> sendThroughAnEndpointAndStopIt() throws Exception {
+        Endpoint e =
+                context.getComponent("zenoh").createEndpoint("zenoh:metrics/gc?operation=delete");
+        e.start();
+        Producer p = e.createProducer();
+        p.start();
+        Exchange exchange = e.createExchange();
+        exchange.getMessage().setBody("goes");
+        p.process(exchange);
+        assertThat(exchange.getException()).isNull();
+        p.stop();
+        e.stop();
+        return new WeakReference<>(e);
     }
 
     /** Routes added and removed over and over leave no meter behind. */
