@@ -182,7 +182,7 @@ public class ZenohConsumer extends DefaultConsumer {
                             this::onQuery);
             case LIVELINESS ->
                     session.declareLivelinessSubscriber(
-                            endpoint.getKeyExpr(), c.isHistory(), this::onSample);
+                            endpoint.getKeyExpr(), c.isHistory(), samples());
         };
     }
 
@@ -242,7 +242,10 @@ public class ZenohConsumer extends DefaultConsumer {
         }
     }
 
-    /** The subscriber's listener: samples to the hand-off, samples dropped before it counted. */
+    /**
+     * The listener of a subscriber or liveliness subscriber: samples to the hand-off, samples
+     * dropped before it counted.
+     */
     private SampleListener samples() {
         return new SampleListener() {
             @Override

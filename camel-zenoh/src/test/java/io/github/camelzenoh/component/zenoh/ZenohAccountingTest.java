@@ -9,9 +9,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.LivelinessToken;
 import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.Subscriber;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.camel.CamelContext;
@@ -31,6 +37,8 @@ class ZenohAccountingTest extends ZenohTestSupport {
     private final AtomicInteger handled = new AtomicInteger();
     private final AtomicLong largestBatchBytes = new AtomicLong();
     private final AtomicLong batchedBytes = new AtomicLong();
+    private final CountDownLatch liveRelease = new CountDownLatch(1);
+    private final AtomicLong liveRouted = new AtomicLong();
 
     @Override
     protected CamelContext createCamelContext() throws Exception {
@@ -80,6 +88,14 @@ class ZenohAccountingTest extends ZenohTestSupport {
                                         throw new IllegalStateException("route failure");
                                     });
                 }
+                from("zenoh:acc/live/**?consumerType=liveliness&overflowPolicy=block"
+                                + "&queueSize=1&concurrentConsumers=1")
+                        .routeId("live")
+                        .process(
+                                e -> {
+                                    liveRelease.await(60, TimeUnit.SECONDS);
+                                    liveRouted.incrementAndGet();
+                                });
                 from("zenoh:acc/big/**?batchSize=100000&batchTimeout=3000"
                                 + "&maxPendingBytes=65536&queueSize=4")
                         .routeId("big")
@@ -132,6 +148,68 @@ class ZenohAccountingTest extends ZenohTestSupport {
         assertThat(largestBatchBytes.get())
                 .as("a batch is routed once it holds maxPendingBytes, not after 100000 samples")
                 .isLessThanOrEqualTo(2 * 65536 + payload.length);
+    }
+
+    /**
+     * A liveliness consumer counts the changes its subscriber drops. Its route is stuck and its
+     * queue full, so a thread declaring tokens waits in the listener; meanwhile a thread that may
+     * not wait (marked as a route's) declares more, past the subscriber's 16 MiB pending limit, and
+     * those are dropped. (They were dropped uncounted: the consumer's listener ignored onDropped.)
+     */
+    @Test
+    void aLivelinessConsumerCountsTheChangesItsSubscriberDrops() throws Exception {
+        ZenohEndpoint ep = (ZenohEndpoint) context.getRoute("live").getEndpoint();
+        Session session = ep.session();
+        String chunk = "x".repeat(60_000);
+        List<LivelinessToken> tokens = new CopyOnWriteArrayList<>();
+        Thread waiting =
+                new Thread(
+                        () -> {
+                            for (int i = 0; i < 3; i++) { // the route's, the queue's, a waiting one
+                                tokens.add(session.declareLivelinessToken("acc/live/w" + i));
+                            }
+                        },
+                        "declares-and-waits");
+        int n = 400; // 24 MB of keys: past the 16 MiB pending limit
+        try {
+            waiting.start();
+            Waits.until(
+                    "a declaring thread waiting for room in the listener",
+                    Duration.ofSeconds(10),
+                    () -> ep.received.sum() == 3 && waiting.getState() != Thread.State.RUNNABLE);
+            Subscriber.markConsumerThread(true);
+            try {
+                for (int i = 0; i < n; i++) {
+                    tokens.add(session.declareLivelinessToken("acc/live/" + i + "/" + chunk));
+                }
+            } finally {
+                Subscriber.markConsumerThread(false);
+            }
+        } finally {
+            liveRelease.countDown();
+        }
+        try {
+            waiting.join(10_000);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (System.nanoTime() < deadline && liveRouted.get() + ep.dropped.sum() < n + 3) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(200); // nothing more arrives
+            String figures =
+                    "received "
+                            + ep.received.sum()
+                            + ", routed "
+                            + liveRouted.get()
+                            + ", dropped "
+                            + ep.dropped.sum();
+            assertThat(liveRouted.get() + ep.dropped.sum())
+                    .as("every change routed or counted as dropped: " + figures)
+                    .isEqualTo(n + 3);
+            assertThat(ep.received.sum()).as(figures).isEqualTo(n + 3);
+            assertThat(ep.dropped.sum()).as("changes dropped at the pending limit").isPositive();
+        } finally {
+            tokens.forEach(LivelinessToken::close);
+        }
     }
 
     @Test
