@@ -108,12 +108,21 @@ def cmd_queryable(session, args):
     done = threading.Event()
     seen = [0]
 
+    held = []
+
     def on_query(q):
         emit({"key": str(q.key_expr), "parameters": str(q.parameters), "payload": b64(q.payload),
               "encoding": None if q.encoding is None else str(q.encoding), "attachment": b64(q.attachment)})
         reply_key = args.reply_key or str(q.key_expr)
+        if args.hold and "probe" in str(q.parameters):
+            q.reply(reply_key, b"probe")  # reachable
+            q.drop()
+            return
         for i in range(args.replies):
             q.reply(reply_key, payload_bytes(args, i), encoding=args.encoding)
+        if args.hold:
+            held.append(q)  # never finished: the asker's get times out
+            return
         if args.error:
             q.reply_err(args.error.encode())
         q.drop()
@@ -185,6 +194,9 @@ def main():
     p.add_argument("--reply-key", default=None)
     p.add_argument("--error", default=None)
     p.add_argument("--complete", action="store_true")
+    p.add_argument("--hold", action="store_true",
+                   help="queryable: after its replies, keep each query unfinished (the get times out),"
+                        " except those with a 'probe' parameter (answered 'probe': it is reachable)")
     args = p.parse_args()
     if args.payload is None and args.command in ("pub", "queryable"):
         args.payload = "hello {i}"

@@ -16,8 +16,10 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.PropertyInject;
@@ -36,7 +38,9 @@ import org.apache.camel.component.platform.http.vertx.HttpMessage;
  *   <li>{@code GET /} → the live page ({@code web/index.html}).
  * </ul>
  *
- * Errors: 400 bad selector, 404 raw get without reply, 502 only error replies, 504 timeout.
+ * Errors: 400 bad selector (zenoh's reason), 413/503/408 for a body too large, over the buffered
+ * budget or too slow; a get answers 200 whatever came, as the REST plugin: error replies listed
+ * with key "ERROR", and a get that timed out ends with zenoh's "Timeout" error.
  */
 public class HttpBridgeRoutes extends RouteBuilder {
 
@@ -45,6 +49,10 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static final String RENDER = "zenohRestRender";
     private static final String STATUS = "zenohRestStatus";
     private static final String RAW_KEY = "_raw";
+    private static final String STARTED = "zenohRestStarted";
+
+    /** zenoh's own error reply ending a get whose time ran out (the session's). */
+    private static final ZenohReply TIMEOUT = ZenohReply.error("Timeout", "zenoh/string");
 
     private final SseStreams sse = new SseStreams();
 
@@ -212,6 +220,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
         m.setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, key);
         m.setHeader(ZenohConstants.SELECTOR_PARAMETERS, parameters);
         e.setProperty(OP, op);
+        if ("get".equals(op)) {
+            e.setProperty(STARTED, System.nanoTime());
+        }
         e.setProperty(RENDER, raw ? "raw" : "text/html".equals(accept) ? "html" : "json");
         e.setProperty("zenohRestKey", key);
     }
@@ -340,6 +351,15 @@ public class HttpBridgeRoutes extends RouteBuilder {
         if (replies == null) {
             replies = List.of();
         }
+        if (timedOut(e)) {
+            // the component leaves zenoh's "Timeout" errors out of the replies (no answer from
+            // anyone); the REST plugin lists one after what came, so a client tells a get that
+            // timed out from one nobody answered
+            List<ZenohReply> all = new ArrayList<>(replies.size() + 1);
+            all.addAll(replies);
+            all.add(TIMEOUT);
+            replies = all;
+        }
         switch (e.getProperty(RENDER, "json", String.class)) {
             case "raw" -> {
                 if (replies.isEmpty()) {
@@ -354,6 +374,17 @@ public class HttpBridgeRoutes extends RouteBuilder {
             case "html" -> respond(e, 200, "text/html; charset=utf-8", RestJson.html(replies));
             default -> respond(e, 200, "application/json", RestJson.repliesUtf8(replies));
         }
+    }
+
+    /**
+     * The get ran until its timeout (within the 50 ms the component allows zenoh's timer): the
+     * component's own rule for leaving zenoh's "Timeout" markers out.
+     */
+    private boolean timedOut(Exchange e) {
+        Long started = e.getProperty(STARTED, Long.class);
+        return started != null
+                && System.nanoTime() - started
+                        >= TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeout - 50));
     }
 
     private static void error(Exchange e, int status, String message) {

@@ -20,6 +20,7 @@ import java.io.InputStreamReader;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -28,6 +29,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.main.Main;
 import org.junit.jupiter.api.AfterAll;
@@ -364,13 +368,7 @@ class RestPluginDifferentialTest {
 
     @Test
     void theBridgeAnswersAsTheRestPluginDoesExceptForTheListedDeviations() throws Exception {
-        Properties deviations = new Properties();
-        try (InputStream in =
-                getClass()
-                        .getClassLoader()
-                        .getResourceAsStream("rest-plugin-deviations.properties")) {
-            deviations.load(in);
-        }
+        Properties deviations = deviations();
         Map<String, String> unexpected = new TreeMap<>();
         Map<String, String> stale = new TreeMap<>();
         List<Request> corpus = corpus();
@@ -417,6 +415,125 @@ class RestPluginDifferentialTest {
                 .as("differences from the REST plugin not in the deviations list")
                 .isEmpty();
         assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
+    }
+
+    /**
+     * Gets that time out (a queryable that never finishes its queries): the plugin lists zenoh's
+     * "Timeout" error after the replies that came. Every case runs at once on both servers (each
+     * waits out the 10 s timeout), and each must have waited it out: a get that found no queryable
+     * would answer at once and prove nothing.
+     */
+    @Test
+    void timedOutGetsAnswerAsTheRestPluginDoes() throws Exception {
+        Properties deviations = deviations();
+        Map<String, String> unexpected = new TreeMap<>();
+        Map<String, String> stale = new TreeMap<>();
+        List<Request> cases =
+                List.of(
+                        new Request("timeout-get", "GET", "/diff/hold/a", Map.of(), null),
+                        new Request("timeout-raw", "GET", "/diff/hold/a?_raw=true", Map.of(), null),
+                        new Request(
+                                "timeout-html",
+                                "GET",
+                                "/diff/hold/a",
+                                Map.of("Accept", "text/html"),
+                                null),
+                        // a reply, then the query held: the reply, then Timeout
+                        new Request("timeout-partial", "GET", "/diff/hold/b", Map.of(), null));
+        try (PythonPeer holdAfterReply =
+                        PythonPeer.start(
+                                "queryable",
+                                "--connect",
+                                Loopback.endpoint(routerPort),
+                                "--key",
+                                "diff/hold/b",
+                                "--hold",
+                                "--payload",
+                                "first",
+                                "--encoding",
+                                "text/plain",
+                                "--count",
+                                "0",
+                                "--timeout",
+                                "600");
+                PythonPeer hold =
+                        PythonPeer.start(
+                                "queryable",
+                                "--connect",
+                                Loopback.endpoint(routerPort),
+                                "--key",
+                                "diff/hold/a",
+                                "--hold",
+                                "--replies",
+                                "0",
+                                "--count",
+                                "0",
+                                "--timeout",
+                                "600")) {
+            awaitAnswer(restHttp, "diff/hold/a?probe");
+            awaitAnswer(restHttp, "diff/hold/b?probe");
+            awaitAnswer(bridgeHttp, "diff/hold/b?probe");
+            awaitAnswer(bridgeHttp, "diff/hold/a?probe");
+            ExecutorService pool = Executors.newFixedThreadPool(2 * cases.size());
+            try {
+                List<Future<Response>> plugin = new ArrayList<>();
+                List<Future<Response>> ours = new ArrayList<>();
+                long started = System.nanoTime();
+                for (Request r : cases) {
+                    plugin.add(pool.submit(() -> send(restHttp, r)));
+                    ours.add(pool.submit(() -> send(bridgeHttp, r)));
+                }
+                for (int i = 0; i < cases.size(); i++) {
+                    Response p = plugin.get(i).get(60, TimeUnit.SECONDS);
+                    Response o = ours.get(i).get(60, TimeUnit.SECONDS);
+                    record(
+                            cases.get(i).id,
+                            compare(sessionTimeout(p), sessionTimeout(o)),
+                            deviations,
+                            unexpected,
+                            stale);
+                }
+                assertThat(Duration.ofNanos(System.nanoTime() - started))
+                        .as("the gets waited for their timeout")
+                        .isGreaterThanOrEqualTo(Duration.ofSeconds(9));
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        assertThat(unexpected)
+                .as("differences from the REST plugin not in the deviations list")
+                .isEmpty();
+        assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
+    }
+
+    /**
+     * zenoh ends a timed-out get with a "Timeout" error from the session (zenoh/string) or from the
+     * routing layer (zenoh/bytes), whichever timer fires first: one answer, written as the
+     * session's.
+     */
+    static Response sessionTimeout(Response r) {
+        String ct = r.header("content-type");
+        String text = new String(r.body, StandardCharsets.UTF_8);
+        Map<String, String> headers = new LinkedHashMap<>(r.headers);
+        if ("zenoh/bytes".equals(ct) && text.equals("Timeout")) {
+            headers.put("content-type", "zenoh/string");
+        }
+        String body =
+                text.replace(
+                        "{\"key\":\"ERROR\",\"value\":\"VGltZW91dA==\",\"encoding\":\"zenoh/bytes\"",
+                        "{\"key\":\"ERROR\",\"value\":\"Timeout\",\"encoding\":\"zenoh/string\"");
+        return new Response(r.status, headers, bytes(body));
+    }
+
+    static Properties deviations() throws IOException {
+        Properties deviations = new Properties();
+        try (InputStream in =
+                RestPluginDifferentialTest.class
+                        .getClassLoader()
+                        .getResourceAsStream("rest-plugin-deviations.properties")) {
+            deviations.load(in);
+        }
+        return deviations;
     }
 
     static void record(
