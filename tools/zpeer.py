@@ -118,6 +118,9 @@ def cmd_queryable(session, args):
             q.reply(reply_key, b"probe")  # reachable
             q.drop()
             return
+        if args.echo:  # what reached zenoh: the query's key and parameters
+            q.reply(reply_key, json.dumps({"key": str(q.key_expr), "parameters": str(q.parameters)}),
+                    encoding="application/json")
         for i in range(args.replies):
             q.reply(reply_key, payload_bytes(args, i), encoding=args.encoding)
         if args.hold:
@@ -194,6 +197,8 @@ def main():
     p.add_argument("--reply-key", default=None)
     p.add_argument("--error", default=None)
     p.add_argument("--complete", action="store_true")
+    p.add_argument("--echo", action="store_true",
+                   help="queryable: first reply a JSON object of the query's key and parameters")
     p.add_argument("--hold", action="store_true",
                    help="queryable: after its replies, keep each query unfinished (the get times out),"
                         " except those with a 'probe' parameter (answered 'probe': it is reachable)")

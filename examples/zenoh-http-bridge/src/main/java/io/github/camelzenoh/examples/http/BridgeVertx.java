@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * for one before it creates its own), whose HTTP servers close connections idle for {@code
  * idleTimeoutMillis}: platform-http creates its server with default options (no idle timeout) and
  * has no setting for it, so a client that sends half a request head and nothing more (slowloris)
- * held its connection, and a file descriptor, forever.
+ * held its connection, and a file descriptor, forever. Its request heads may also be as long as the
+ * REST plugin's (hyper's 408 KiB): Netty's defaults (a 4 KiB request line, 8 KiB of headers)
+ * refused a GET of a 4,100-byte key with 414, while zenoh keys go up to 65,535 bytes.
  */
 final class BridgeVertx extends VertxWrapper {
 
@@ -27,13 +29,18 @@ final class BridgeVertx extends VertxWrapper {
         this.idleTimeoutMillis = idleTimeoutMillis;
     }
 
+    /** hyper's limit on a request head (request line and headers), which the REST plugin keeps. */
+    static final int MAX_HEAD_BYTES = 8192 + 4096 * 100;
+
     @Override
     public HttpServer createHttpServer(HttpServerOptions options) {
+        options =
+                new HttpServerOptions(options)
+                        .setMaxInitialLineLength(
+                                Math.max(options.getMaxInitialLineLength(), MAX_HEAD_BYTES))
+                        .setMaxHeaderSize(Math.max(options.getMaxHeaderSize(), MAX_HEAD_BYTES));
         if (idleTimeoutMillis > 0 && options.getIdleTimeout() == 0) {
-            options =
-                    new HttpServerOptions(options)
-                            .setIdleTimeout(idleTimeoutMillis)
-                            .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+            options.setIdleTimeout(idleTimeoutMillis).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
         }
         return super.createHttpServer(options);
     }

@@ -152,10 +152,17 @@ public class HttpBridgeRoutes extends RouteBuilder {
             path = m.getHeader(Exchange.HTTP_PATH, String.class);
             query = m.getHeader(Exchange.HTTP_QUERY, String.class);
         }
-        String key = decodePath(path);
-        while (key.startsWith("/")) {
-            key = key.substring(1);
+        // a fragment is never the server's (HTTP clients do not send it; a raw one is cut off)
+        int fragment = path.indexOf('#');
+        if (fragment >= 0) {
+            path = path.substring(0, fragment);
+            query = null;
+        } else if (query != null && (fragment = query.indexOf('#')) >= 0) {
+            query = query.substring(0, fragment);
         }
+        // the path's one leading slash: "//a" names the key "/a", which zenoh refuses, as the
+        // REST plugin does
+        String key = decodePath(path.startsWith("/") ? path.substring(1) : path);
         switch (method) {
             case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE" -> {}
             case "OPTIONS" -> {
@@ -194,7 +201,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         } catch (KeyExprException bad) {
             throw new IllegalArgumentException(zenohReason(bad.getMessage()), bad);
         }
-        String parameters = query == null ? "" : query;
+        String parameters = query == null ? "" : rawUtf8(query);
         // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
         boolean raw =
                 Arrays.stream(parameters.split(";"))
@@ -228,19 +235,39 @@ public class HttpBridgeRoutes extends RouteBuilder {
     }
 
     /**
-     * The request path percent-decoded as the key: each run of {@code %XX} escapes must be UTF-8
-     * (strictly: no invalid bytes, overlong forms, surrogates or truncated sequences), '+' stays
-     * '+'. A lenient decoder would turn every malformed sequence into U+FFFD, so {@code /a%FF} and
-     * {@code /a%FE} would name one key; the REST plugin answers such paths 400, and so does this.
+     * A request line's text as UTF-8: the HTTP server reads its bytes as ISO-8859-1, so a raw
+     * (unescaped) UTF-8 byte arrives as the char of that byte; they are decoded back (malformed
+     * bytes as U+FFFD), as the REST plugin reads them.
+     */
+    static String rawUtf8(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return new String(
+                        text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+            }
+        }
+        return text;
+    }
+
+    /**
+     * The request path percent-decoded as the key: each run of {@code %XX} escapes and raw bytes
+     * (the HTTP server hands a raw byte over as the char of the same value, see {@link #rawUtf8})
+     * must be UTF-8 (strictly: no invalid bytes, overlong forms, surrogates or truncated
+     * sequences), '+' stays '+'. A lenient decoder would turn every malformed sequence into U+FFFD,
+     * so {@code /a%FF} and {@code /a%FE} would name one key; the REST plugin answers such paths
+     * 400, and so does this.
      */
     static String decodePath(String path) {
-        int first = path.indexOf('%');
-        if (first < 0) {
+        int first = 0;
+        while (first < path.length() && path.charAt(first) != '%' && path.charAt(first) < 0x80) {
+            first++;
+        }
+        if (first == path.length()) {
             return path;
         }
         StringBuilder key = new StringBuilder(path.length());
         key.append(path, 0, first);
-        byte[] run = new byte[(path.length() - first) / 3];
+        byte[] run = new byte[path.length() - first];
         CharsetDecoder utf8 =
                 StandardCharsets.UTF_8
                         .newDecoder()
@@ -249,14 +276,18 @@ public class HttpBridgeRoutes extends RouteBuilder {
         int i = first;
         while (i < path.length()) {
             char c = path.charAt(i);
-            if (c != '%') {
+            if (c != '%' && c < 0x80) {
                 key.append(c);
                 i++;
                 continue;
             }
             int start = i;
             int n = 0;
-            while (i < path.length() && path.charAt(i) == '%') {
+            while (i < path.length() && (path.charAt(i) == '%' || path.charAt(i) >= 0x80)) {
+                if (path.charAt(i) >= 0x80) {
+                    run[n++] = (byte) path.charAt(i++); // a raw byte (ISO-8859-1 char)
+                    continue;
+                }
                 if (i + 2 >= path.length()) {
                     throw new IllegalArgumentException(
                             "Invalid URL: incomplete percent-escape at index "
