@@ -6,7 +6,6 @@ package io.github.camelzenoh.examples.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,19 +29,13 @@ import java.util.regex.Pattern;
 
 /**
  * The zenohd REST plugin's JSON shape: {@code {key, value, encoding, timestamp}} per sample, where
- * value is parsed JSON for JSON encodings, text for text encodings and base64 otherwise; error
- * replies appear with key "ERROR".
+ * value is parsed JSON for JSON encodings (as serde_json parses and writes it: {@link SerdeJson}),
+ * text for text encodings and base64 otherwise; error replies appear with key "ERROR".
  */
 final class RestJson {
 
-    static final ObjectMapper JSON =
-            JsonMapper.builder()
-                    .enable(
-                            JsonReadFeature.ALLOW_JAVA_COMMENTS,
-                            JsonReadFeature.ALLOW_SINGLE_QUOTES,
-                            JsonReadFeature.ALLOW_TRAILING_COMMA,
-                            JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
-                    .build();
+    /** Nodes and the error body; payloads are parsed by {@link SerdeJson}, not by Jackson. */
+    static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * For the streaming renderers: characters beyond the BMP as their UTF-8 bytes, as a String's
@@ -85,9 +78,9 @@ final class RestJson {
         json.writeStartObject();
         json.writeStringField("key", key);
         json.writeFieldName("value");
-        JsonNode parsed = parsedValue(payload, encoding);
+        Object parsed = parsedValue(payload, encoding);
         if (parsed != null) {
-            json.writeTree(parsed);
+            SerdeJson.write(json, parsed);
         } else if (payload == null || payload.length == 0) {
             json.writeNull();
         } else if (isText(encoding) && Utf8.isValid(payload)) {
@@ -133,9 +126,6 @@ final class RestJson {
         return n;
     }
 
-    /** Strict JSON (the REST plugin parses with serde_json). */
-    private static final ObjectMapper STRICT = new ObjectMapper();
-
     private static final Set<String> JSON_ENCODINGS =
             Set.of("application/json", "text/json", "text/json5");
     private static final Set<String> TEXT_ENCODINGS = Set.of("text/plain", "zenoh/string");
@@ -150,76 +140,26 @@ final class RestJson {
         if (payload == null || payload.length == 0) {
             return JSON.getNodeFactory().nullNode();
         }
-        JsonNode parsed = parsedValue(payload, encoding);
+        Object parsed = parsedValue(payload, encoding);
         if (parsed != null) {
-            return parsed;
+            return SerdeJson.toNode(parsed);
         }
         String text = textValue(payload, encoding);
         return text != null ? JSON.getNodeFactory().textNode(text) : base64(payload);
     }
 
-    /** The parsed payload of a non-empty sample of a JSON encoding; null if not JSON. */
-    static JsonNode parsedValue(byte[] payload, String encoding) {
+    /**
+     * The parsed payload of a non-empty sample of a JSON encoding, as {@link SerdeJson} reads it
+     * (exactly what serde_json accepts, values as it holds them); null if not JSON.
+     */
+    static Object parsedValue(byte[] payload, String encoding) {
         if (payload == null
                 || payload.length == 0
                 || encoding == null
                 || !JSON_ENCODINGS.contains(encoding)) {
             return null;
         }
-        try {
-            JsonNode parsed = STRICT.readTree(payload);
-            return parsed != null && serdeAccepts(parsed) ? parsed : null;
-        } catch (java.io.IOException notJson) {
-            return null;
-        }
-    }
-
-    /**
-     * Whether serde_json (the REST plugin's parser) accepts what Jackson parsed: it rejects numbers
-     * that overflow a double ({@code 1e400}; Jackson makes them Infinity, which would be rendered
-     * as the string "Infinity") and escapes of lone surrogates ({@code "\\ud800"}; Jackson keeps
-     * them). The plugin renders such a payload as base64, as any that is not JSON.
-     */
-    private static boolean serdeAccepts(JsonNode root) {
-        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
-        todo.push(root);
-        while (!todo.isEmpty()) {
-            JsonNode n = todo.pop();
-            if (n.isContainerNode()) {
-                if (n.isObject()) {
-                    for (var field : n.properties()) {
-                        if (!wellFormed(field.getKey())) {
-                            return false;
-                        }
-                        todo.push(field.getValue());
-                    }
-                } else {
-                    n.forEach(todo::push);
-                }
-            } else if (n.isNumber()) {
-                if (!Double.isFinite(n.doubleValue())) {
-                    return false;
-                }
-            } else if (n.isTextual() && !wellFormed(n.textValue())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** No lone surrogate (a string Jackson decoded from unpaired {@code \\uD800}-style escapes). */
-    private static boolean wellFormed(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)
-                    && i + 1 < s.length()
-                    && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
+        return SerdeJson.parse(payload);
     }
 
     /** Exactly text/plain or zenoh/string: rendered as text when the payload is UTF-8. */

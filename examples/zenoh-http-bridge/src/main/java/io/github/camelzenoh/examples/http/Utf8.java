@@ -24,8 +24,13 @@ final class Utf8 {
     private Utf8() {}
 
     static boolean isValid(byte[] b) {
-        int i = 0;
-        int n = b.length;
+        return isValid(b, 0, b.length);
+    }
+
+    /** Whether {@code b[from..to)} is well-formed UTF-8. */
+    static boolean isValid(byte[] b, int from, int to) {
+        int i = from;
+        int n = to;
         while (i < n) {
             if (i + 8 <= n && (((long) LONGS.get(b, i)) & HIGH_BITS) == 0) {
                 i += 8; // eight ASCII bytes
