@@ -485,6 +485,36 @@ class RestPluginDifferentialTest {
                         Map.of()));
         c.add(echo("json5-syntax", bytes("{a: 1, // c\n}"), "text/json5", "", Map.of()));
         c.add(echo("text-json-garbage", bytes("{} {}"), "text/json", "", Map.of()));
+        // _raw: Content-Type only when the mime crate parses it (else axum's octet-stream)
+        String[] raw = {
+            "foo",
+            "my type/x",
+            "text/plain/x",
+            "content-encoding=gzip",
+            "content-encoding=gzip;a=b",
+            "text/plain;foo",
+            "text/plain;\ta=b",
+            "text/plain;a=\u00e9",
+            "text/plain;a=\"\u00e9\"",
+            "text/plain;a=\"x y\"",
+            "text/plain;a=\"\"",
+            "text/plain; charset=utf-8",
+            "text/plain ;a=b",
+            "text/plain;a=",
+            "text/plain;",
+            "text/",
+            "*/*",
+            "text/*",
+            "TEXT/Plain;Charset=UTF-8",
+            "text/plain;a=\u0001",
+            "text/plain;content-encoding=gzip",
+            "text/plain; content-encoding=br ;charset=utf-8",
+            "text/plain;content-encoding=a\u0001b",
+            "text/plain;x-content-encoding=gzip",
+        };
+        for (int i = 0; i < raw.length; i++) {
+            c.add(echo("raw-type-" + i, bytes("hi"), raw[i], ";_raw=true", Map.of()));
+        }
     }
 
     static byte[] bytes(String s) {
