@@ -185,16 +185,15 @@ final class RestJson {
     }
 
     /**
-     * {@code Accept: text/html}: the REST plugin's {@code <dl>} list (key, payload as text; errors
-     * as key ERROR). Unlike the plugin, {@code <}, {@code >} and {@code &} in keys and payloads are
-     * escaped: a payload is data from any zenoh peer and must not run as script on the bridge's
-     * page origin.
+     * {@code Accept: text/html}: the REST plugin's {@code <dl>} list (key, payload as text decoded
+     * as from_utf8_lossy does, {@link Utf8#decodeLossy}; errors as key ERROR). Unlike the plugin,
+     * {@code <}, {@code >} and {@code &} in keys and payloads are escaped: a payload is data from
+     * any zenoh peer and must not run as script on the bridge's page origin.
      */
     static String html(List<ZenohReply> replies) {
         StringBuilder b = new StringBuilder("<dl>\n");
         for (ZenohReply r : replies) {
-            String payload =
-                    r.payload() == null ? "" : new String(r.payload(), StandardCharsets.UTF_8);
+            String payload = r.payload() == null ? "" : Utf8.decodeLossy(r.payload());
             b.append("<dt>")
                     .append(escape(r.ok() ? r.keyExpr() : "ERROR"))
                     .append("</dt>\n<dd>")

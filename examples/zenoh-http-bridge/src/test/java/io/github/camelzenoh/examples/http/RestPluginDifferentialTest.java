@@ -515,6 +515,14 @@ class RestPluginDifferentialTest {
         for (int i = 0; i < raw.length; i++) {
             c.add(echo("raw-type-" + i, bytes("hi"), raw[i], ";_raw=true", Map.of()));
         }
+        // HTML: one U+FFFD per maximal invalid subpart (Rust's from_utf8_lossy)
+        Map<String, String> html = Map.of("Accept", "text/html");
+        String[] lossy = {
+            "eda080", "c0af", "f4908080", "e080", "61e282", "f09f98", "ff61fe", "e2828262"
+        };
+        for (String l : lossy) {
+            c.add(echo("html-lossy-" + l, hex(l), "text/plain", "", html));
+        }
     }
 
     static byte[] bytes(String s) {
