@@ -8,6 +8,7 @@ Byte fields are base64. The process ends on its own (count reached, timeout) or 
 import argparse
 import base64
 import json
+import re
 import sys
 import threading
 import time
@@ -104,6 +105,16 @@ def cmd_pub(session, args):
     emit("END")
 
 
+def echo_parameter(parameters, name):
+    """--echo: the value of parameter `name` (name=base64url without padding), decoded; None if
+    absent. Parameters are separated by ';' or '&'."""
+    for p in re.split(r"[;&]", parameters):
+        if p.startswith(name + "="):
+            v = p[len(name) + 1:]
+            return base64.urlsafe_b64decode(v + "=" * (-len(v) % 4))
+    return None
+
+
 def cmd_queryable(session, args):
     done = threading.Event()
     seen = [0]
@@ -118,10 +129,16 @@ def cmd_queryable(session, args):
             q.reply(reply_key, b"probe")  # reachable
             q.drop()
             return
-        if args.echo:  # what reached zenoh: the query's key and parameters
+        if args.echo_selector:  # what reached zenoh: the query's key and parameters
             q.reply(reply_key, json.dumps({"key": str(q.key_expr), "parameters": str(q.parameters)}),
                     encoding="application/json")
-        for i in range(args.replies):
+        if args.echo:
+            # one reply whose payload and encoding the query names: p=<bytes>, e=<encoding, UTF-8>
+            payload = echo_parameter(str(q.parameters), "p")
+            encoding = echo_parameter(str(q.parameters), "e")
+            q.reply(reply_key, b"echo" if payload is None else payload,
+                    encoding="text/plain" if encoding is None else encoding.decode())
+        for i in range(0 if args.echo else args.replies):
             q.reply(reply_key, payload_bytes(args, i), encoding=args.encoding)
         if args.hold:
             held.append(q)  # never finished: the asker's get times out
@@ -198,6 +215,9 @@ def main():
     p.add_argument("--error", default=None)
     p.add_argument("--complete", action="store_true")
     p.add_argument("--echo", action="store_true",
+                   help="queryable: reply the payload and encoding named by the query's parameters "
+                        "p and e (base64url), instead of --payload and --encoding")
+    p.add_argument("--echo-selector", action="store_true",
                    help="queryable: first reply a JSON object of the query's key and parameters")
     p.add_argument("--hold", action="store_true",
                    help="queryable: after its replies, keep each query unfinished (the get times out),"

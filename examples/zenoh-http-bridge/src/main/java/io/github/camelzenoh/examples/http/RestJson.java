@@ -6,7 +6,6 @@ package io.github.camelzenoh.examples.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,29 +19,21 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The zenohd REST plugin's JSON shape: {@code {key, value, encoding, timestamp}} per sample, where
- * value is parsed JSON for JSON encodings, text for text encodings and base64 otherwise; error
- * replies appear with key "ERROR".
+ * value is parsed JSON for JSON encodings (as serde_json parses and writes it: {@link SerdeJson}),
+ * text for text encodings and base64 otherwise; error replies appear with key "ERROR".
  */
 final class RestJson {
 
-    static final ObjectMapper JSON =
-            JsonMapper.builder()
-                    .enable(
-                            JsonReadFeature.ALLOW_JAVA_COMMENTS,
-                            JsonReadFeature.ALLOW_SINGLE_QUOTES,
-                            JsonReadFeature.ALLOW_TRAILING_COMMA,
-                            JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
-                    .build();
+    /** Nodes and the error body; payloads are parsed by {@link SerdeJson}, not by Jackson. */
+    static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * For the streaming renderers: characters beyond the BMP as their UTF-8 bytes, as a String's
@@ -85,9 +76,9 @@ final class RestJson {
         json.writeStartObject();
         json.writeStringField("key", key);
         json.writeFieldName("value");
-        JsonNode parsed = parsedValue(payload, encoding);
+        Object parsed = parsedValue(payload, encoding);
         if (parsed != null) {
-            json.writeTree(parsed);
+            SerdeJson.write(json, parsed);
         } else if (payload == null || payload.length == 0) {
             json.writeNull();
         } else if (isText(encoding) && Utf8.isValid(payload)) {
@@ -133,9 +124,6 @@ final class RestJson {
         return n;
     }
 
-    /** Strict JSON (the REST plugin parses with serde_json). */
-    private static final ObjectMapper STRICT = new ObjectMapper();
-
     private static final Set<String> JSON_ENCODINGS =
             Set.of("application/json", "text/json", "text/json5");
     private static final Set<String> TEXT_ENCODINGS = Set.of("text/plain", "zenoh/string");
@@ -150,76 +138,26 @@ final class RestJson {
         if (payload == null || payload.length == 0) {
             return JSON.getNodeFactory().nullNode();
         }
-        JsonNode parsed = parsedValue(payload, encoding);
+        Object parsed = parsedValue(payload, encoding);
         if (parsed != null) {
-            return parsed;
+            return SerdeJson.toNode(parsed);
         }
         String text = textValue(payload, encoding);
         return text != null ? JSON.getNodeFactory().textNode(text) : base64(payload);
     }
 
-    /** The parsed payload of a non-empty sample of a JSON encoding; null if not JSON. */
-    static JsonNode parsedValue(byte[] payload, String encoding) {
+    /**
+     * The parsed payload of a non-empty sample of a JSON encoding, as {@link SerdeJson} reads it
+     * (exactly what serde_json accepts, values as it holds them); null if not JSON.
+     */
+    static Object parsedValue(byte[] payload, String encoding) {
         if (payload == null
                 || payload.length == 0
                 || encoding == null
                 || !JSON_ENCODINGS.contains(encoding)) {
             return null;
         }
-        try {
-            JsonNode parsed = STRICT.readTree(payload);
-            return parsed != null && serdeAccepts(parsed) ? parsed : null;
-        } catch (java.io.IOException notJson) {
-            return null;
-        }
-    }
-
-    /**
-     * Whether serde_json (the REST plugin's parser) accepts what Jackson parsed: it rejects numbers
-     * that overflow a double ({@code 1e400}; Jackson makes them Infinity, which would be rendered
-     * as the string "Infinity") and escapes of lone surrogates ({@code "\\ud800"}; Jackson keeps
-     * them). The plugin renders such a payload as base64, as any that is not JSON.
-     */
-    private static boolean serdeAccepts(JsonNode root) {
-        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>();
-        todo.push(root);
-        while (!todo.isEmpty()) {
-            JsonNode n = todo.pop();
-            if (n.isContainerNode()) {
-                if (n.isObject()) {
-                    for (var field : n.properties()) {
-                        if (!wellFormed(field.getKey())) {
-                            return false;
-                        }
-                        todo.push(field.getValue());
-                    }
-                } else {
-                    n.forEach(todo::push);
-                }
-            } else if (n.isNumber()) {
-                if (!Double.isFinite(n.doubleValue())) {
-                    return false;
-                }
-            } else if (n.isTextual() && !wellFormed(n.textValue())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** No lone surrogate (a string Jackson decoded from unpaired {@code \\uD800}-style escapes). */
-    private static boolean wellFormed(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)
-                    && i + 1 < s.length()
-                    && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
+        return SerdeJson.parse(payload);
     }
 
     /** Exactly text/plain or zenoh/string: rendered as text when the payload is UTF-8. */
@@ -247,16 +185,15 @@ final class RestJson {
     }
 
     /**
-     * {@code Accept: text/html}: the REST plugin's {@code <dl>} list (key, payload as text; errors
-     * as key ERROR). Unlike the plugin, {@code <}, {@code >} and {@code &} in keys and payloads are
-     * escaped: a payload is data from any zenoh peer and must not run as script on the bridge's
-     * page origin.
+     * {@code Accept: text/html}: the REST plugin's {@code <dl>} list (key, payload as text decoded
+     * as from_utf8_lossy does, {@link Utf8#decodeLossy}; errors as key ERROR). Unlike the plugin,
+     * {@code <}, {@code >} and {@code &} in keys and payloads are escaped: a payload is data from
+     * any zenoh peer and must not run as script on the bridge's page origin.
      */
     static String html(List<ZenohReply> replies) {
         StringBuilder b = new StringBuilder("<dl>\n");
         for (ZenohReply r : replies) {
-            String payload =
-                    r.payload() == null ? "" : new String(r.payload(), StandardCharsets.UTF_8);
+            String payload = r.payload() == null ? "" : Utf8.decodeLossy(r.payload());
             b.append("<dt>")
                     .append(escape(r.ok() ? r.keyExpr() : "ERROR"))
                     .append("</dt>\n<dd>")
@@ -280,40 +217,221 @@ final class RestJson {
         return b.toString();
     }
 
-    private static final Pattern MIME =
-            Pattern.compile("[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+(\\s*;.*)?");
     private static final String CONTENT_ENCODING_PARAM = "content-encoding=";
 
+    /** What axum sends for a byte body without a Content-Type of its own. */
+    static final String OCTET_STREAM = "application/octet-stream";
+
     /**
-     * {@code _raw}: the reply's encoding as Content-Type when it is a MIME type, and a {@code
-     * ;content-encoding=...} parameter (a zenoh convention) as the Content-Encoding header.
+     * {@code _raw}: the REST plugin's headers for the reply's encoding. A {@code content-encoding=}
+     * parameter (a zenoh convention; the first, anywhere in the string) is taken out as the
+     * Content-Encoding header, when it is a valid header value. The rest is the Content-Type when
+     * the {@code mime} crate parses it ({@link #mimeParses}; wildcards such as {@code text/*} too);
+     * otherwise the plugin sends none and axum's default for bytes applies, {@code
+     * application/octet-stream}. Values are the encoding's UTF-8 bytes on the wire (as ISO-8859-1
+     * characters, which the HTTP server writes as bytes).
      */
     static Map<String, String> rawContentType(String encoding) {
         Map<String, String> headers = new LinkedHashMap<>();
-        if (encoding == null) {
-            return headers;
-        }
-        String contentType = encoding;
+        String contentType = encoding == null ? "" : encoding;
         String contentEncoding = null;
-        List<String> kept = new ArrayList<>();
-        for (String chunk : encoding.split(";", -1)) {
-            String t = chunk.stripLeading();
-            if (contentEncoding == null && t.startsWith(CONTENT_ENCODING_PARAM)) {
-                contentEncoding = t.substring(CONTENT_ENCODING_PARAM.length()).stripTrailing();
-            } else {
-                kept.add(chunk);
+        int start = 0; // of the chunk
+        for (String chunk : contentType.split(";", -1)) {
+            String trimmed = chunk.substring(rustWhitespaceEnd(chunk, 0));
+            if (trimmed.startsWith(CONTENT_ENCODING_PARAM)) {
+                contentEncoding = rustTrimEnd(trimmed.substring(CONTENT_ENCODING_PARAM.length()));
+                // without the chunk and the ';' before it (the one after it stays)
+                contentType =
+                        contentType.substring(0, Math.max(0, start - 1))
+                                + contentType.substring(start + chunk.length());
+                break;
             }
+            start += chunk.length() + 1;
         }
-        if (contentEncoding != null) {
-            contentType = String.join(";", kept);
-        }
-        if (MIME.matcher(contentType).matches()) {
-            headers.put("Content-Type", contentType);
-        }
-        if (contentEncoding != null) {
-            headers.put("Content-Encoding", contentEncoding);
+        headers.put(
+                "Content-Type", mimeParses(contentType) ? wireBytes(contentType) : OCTET_STREAM);
+        if (contentEncoding != null && isHeaderValue(contentEncoding)) {
+            headers.put("Content-Encoding", wireBytes(contentEncoding));
         }
         return headers;
+    }
+
+    /**
+     * Whether the mime crate (0.3.18, {@code Mime::from_str}) parses this: the any-type wildcard,
+     * or token "/" token-or-empty, then parameters after ';': spaces before a name are skipped,
+     * name = token, then '=', then a token (possibly empty at the end) or a quoted string (any
+     * characters but controls and DEL, no escapes; {@code ""} is not an empty one), parameters
+     * separated by ';' (only spaces between a closing quote and ';'). No space before ';', no tab
+     * anywhere, no non-ASCII outside quotes.
+     */
+    static boolean mimeParses(String s) {
+        if (s.equals("*/*")) {
+            return true;
+        }
+        int n = s.length();
+        int i = 0;
+        while (true) { // type
+            if (i >= n) {
+                return false;
+            }
+            char c = s.charAt(i);
+            if (c == '/' && i > 0) {
+                i++;
+                break;
+            } else if (!isToken(c)) {
+                return false;
+            }
+            i++;
+        }
+        int start = i;
+        while (true) { // subtype
+            if (i >= n) {
+                return true;
+            }
+            char c = s.charAt(i);
+            if (c == ';' && i > start) {
+                i++;
+                break;
+            } else if (!isToken(c)) {
+                return false;
+            }
+            i++;
+        }
+        start = i;
+        params:
+        while (start < n) {
+            while (true) { // name
+                if (i >= n) {
+                    return false;
+                }
+                char c = s.charAt(i);
+                if (c == ' ' && i == start) {
+                    start = ++i;
+                    continue params;
+                } else if (c == '=' && i > start) {
+                    start = ++i;
+                    break;
+                } else if (!isToken(c)) {
+                    return false;
+                }
+                i++;
+            }
+            boolean quoted = false;
+            while (true) { // value
+                if (i >= n) {
+                    if (quoted) {
+                        return false;
+                    }
+                    start = n;
+                    break;
+                }
+                char c = s.charAt(i);
+                if (quoted) {
+                    if (c == '"' && i > start) {
+                        i++;
+                        break;
+                    } else if (c < 32 || c == 127) {
+                        return false;
+                    }
+                } else if (c == '"' && i == start) {
+                    quoted = true;
+                    start = i + 1;
+                } else if (c == ';' && i > start) {
+                    start = ++i;
+                    break;
+                } else if (!isToken(c)) {
+                    return false;
+                }
+                i++;
+            }
+            if (quoted) {
+                while (true) { // after the closing quote
+                    if (i >= n) {
+                        start = n;
+                        break;
+                    }
+                    char c = s.charAt(i);
+                    if (c == ';') {
+                        start = ++i;
+                        break;
+                    } else if (c != ' ') {
+                        return false;
+                    }
+                    i++;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** RFC 7230 tchar, the mime crate's token bytes. */
+    private static boolean isToken(char c) {
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+    }
+
+    /** The http crate's HeaderValue::from_str: visible ASCII, space, tab and any non-ASCII. */
+    private static boolean isHeaderValue(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A header value whose characters are its UTF-8 bytes, as the plugin sends it. */
+    private static String wireBytes(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) >= 0x80) {
+                return new String(
+                        value.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+            }
+        }
+        return value;
+    }
+
+    /** Rust's trim_end (char::is_whitespace: Unicode White_Space). */
+    private static String rustTrimEnd(String s) {
+        int end = s.length();
+        while (end > 0) {
+            int cp = s.codePointBefore(end);
+            if (!isRustWhitespace(cp)) {
+                break;
+            }
+            end -= Character.charCount(cp);
+        }
+        return s.substring(0, end);
+    }
+
+    /** The index after the leading Unicode White_Space of s, from i (Rust's trim_start). */
+    private static int rustWhitespaceEnd(String s, int i) {
+        while (i < s.length()) {
+            int cp = s.codePointAt(i);
+            if (!isRustWhitespace(cp)) {
+                break;
+            }
+            i += Character.charCount(cp);
+        }
+        return i;
+    }
+
+    /** Unicode's White_Space property (Rust's char::is_whitespace; Java's differs). */
+    static boolean isRustWhitespace(int cp) {
+        return (cp >= 0x09 && cp <= 0x0d)
+                || cp == 0x20
+                || cp == 0x85
+                || cp == 0xa0
+                || cp == 0x1680
+                || (cp >= 0x2000 && cp <= 0x200a)
+                || cp == 0x2028
+                || cp == 0x2029
+                || cp == 0x202f
+                || cp == 0x205f
+                || cp == 0x3000;
     }
 
     static String error(String message) {

@@ -24,8 +24,13 @@ final class Utf8 {
     private Utf8() {}
 
     static boolean isValid(byte[] b) {
-        int i = 0;
-        int n = b.length;
+        return isValid(b, 0, b.length);
+    }
+
+    /** Whether {@code b[from..to)} is well-formed UTF-8. */
+    static boolean isValid(byte[] b, int from, int to) {
+        int i = from;
+        int n = to;
         while (i < n) {
             if (i + 8 <= n && (((long) LONGS.get(b, i)) & HIGH_BITS) == 0) {
                 i += 8; // eight ASCII bytes
@@ -67,6 +72,71 @@ final class Utf8 {
             }
         }
         return true;
+    }
+
+    /**
+     * The bytes as text, each ill-formed part replaced by U+FFFD as Rust's {@code
+     * String::from_utf8_lossy} does (the REST plugin's HTML): one U+FFFD per maximal subpart, the
+     * longest prefix of a well-formed sequence (so {@code ED A0 80}, a surrogate, is three, {@code
+     * E2 82} cut short is one, {@code C0 AF} overlong is two). Java's decoder differs ({@code ED A0
+     * 80} is one).
+     */
+    static String decodeLossy(byte[] b) {
+        if (isValid(b)) {
+            return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+        }
+        StringBuilder out = new StringBuilder(b.length);
+        int i = 0;
+        int n = b.length;
+        while (i < n) {
+            int c = b[i] & 0xff;
+            if (c < 0x80) {
+                out.append((char) c);
+                i++;
+                continue;
+            }
+            int need; // continuation bytes after the lead
+            int lo = 0x80; // the second byte's range
+            int hi = 0xbf;
+            if (c >= 0xc2 && c <= 0xdf) {
+                need = 1;
+            } else if (c >= 0xe0 && c <= 0xef) {
+                need = 2;
+                if (c == 0xe0) {
+                    lo = 0xa0;
+                } else if (c == 0xed) {
+                    hi = 0x9f;
+                }
+            } else if (c >= 0xf0 && c <= 0xf4) {
+                need = 3;
+                if (c == 0xf0) {
+                    lo = 0x90;
+                } else if (c == 0xf4) {
+                    hi = 0x8f;
+                }
+            } else {
+                out.append('\uFFFD'); // 80..C1, F5..FF start nothing
+                i++;
+                continue;
+            }
+            int j = i + 1;
+            boolean whole = true;
+            for (int k = 0; k < need; k++, j++) {
+                int x = j < n ? b[j] & 0xff : -1;
+                boolean ok = k == 0 ? x >= lo && x <= hi : x >= 0x80 && x <= 0xbf;
+                if (!ok) {
+                    whole = false;
+                    break;
+                }
+            }
+            if (whole) {
+                out.append(new String(b, i, j - i, java.nio.charset.StandardCharsets.UTF_8));
+            } else {
+                out.append('\uFFFD'); // the lead and the continuation bytes that fit it
+            }
+            i = j;
+        }
+        return out.toString();
     }
 
     private static boolean continuation(byte b) {

@@ -101,6 +101,21 @@ class RestPluginDifferentialTest {
         // JSON serde_json rejects (Jackson did not): an overflowing number, a lone surrogate
         queryable("diff/overflow/**", "diff/overflow/a", "[1, 1e400]", "application/json");
         queryable("diff/surrogate/**", "diff/surrogate/a", "\"\\ud800\"", "application/json");
+        // one queryable for the cases below that name their payload and encoding (echo)
+        peers.add(
+                PythonPeer.start(
+                        "queryable",
+                        "--connect",
+                        router,
+                        "--key",
+                        "diff/echo/**",
+                        "--reply-key",
+                        "diff/echo/a",
+                        "--echo",
+                        "--count",
+                        "0",
+                        "--timeout",
+                        "600"));
         peers.add(
                 PythonPeer.start(
                         "queryable",
@@ -136,7 +151,13 @@ class RestPluginDifferentialTest {
                         "--timeout",
                         "600"));
         // both servers see every queryable before the corpus runs
-        for (String key : List.of("diff/json/a", "diff/custom/a", "diff/err/a", "diff/both/a")) {
+        for (String key :
+                List.of(
+                        "diff/json/a",
+                        "diff/custom/a",
+                        "diff/err/a",
+                        "diff/both/a",
+                        "diff/echo/a")) {
             awaitAnswer(restHttp, key);
             awaitAnswer(bridgeHttp, key);
         }
@@ -359,7 +380,153 @@ class RestPluginDifferentialTest {
                                 "Access-Control-Request-Method",
                                 "PUT"),
                         null));
+        echoCases(c);
         return c;
+    }
+
+    /**
+     * A GET of /diff/echo/a, whose queryable replies these bytes with this encoding (passed as
+     * base64url parameters p and e), then {@code more} (e.g. ";_raw").
+     */
+    static Request echo(
+            String id, byte[] payload, String encoding, String more, Map<String, String> headers) {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        return new Request(
+                id,
+                "GET",
+                "/diff/echo/a?p="
+                        + b64.encodeToString(payload)
+                        + ";e="
+                        + b64.encodeToString(bytes(encoding))
+                        + more,
+                headers,
+                null);
+    }
+
+    static byte[] hex(String hex) {
+        return java.util.HexFormat.of().parseHex(hex);
+    }
+
+    static byte[] concat(byte[]... parts) {
+        var out = new java.io.ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * JSON exactly as serde_json parses it into a Value (what it rejects is base64; numbers as it
+     * holds them; object keys sorted, the last of duplicates), {@code _raw} Content-Types as the
+     * plugin derives them (mime crate's parser, axum's default), HTML as from_utf8_lossy decodes.
+     */
+    static void echoCases(List<Request> c) {
+        Map<String, String> json = new LinkedHashMap<>();
+        // what serde_json rejects (Jackson's lenient features accepted some)
+        json.put("comment", "[1] // c");
+        json.put("block-comment", "/* c */ [1]");
+        json.put("single-quotes", "['a']");
+        json.put("trailing-comma", "[1,]");
+        json.put("trailing-comma-object", "{\"a\":1,}");
+        json.put("unquoted-name", "{a: 1}");
+        json.put("trailing-garbage", "[1] garbage");
+        json.put("two-values", "1 2");
+        json.put("spaces", "   ");
+        json.put("newline", "\n");
+        json.put("leading-zero", "01");
+        json.put("bare-point", "1.");
+        json.put("plus", "+1");
+        json.put("nan", "NaN");
+        json.put("control-in-string", "\"a\tb\"");
+        json.put("bad-escape", "\"\\x\"");
+        json.put("exp-overflow", "[1e99999999999]");
+        // what it accepts, as it holds it
+        json.put("whitespace-around", " \t\r\n[1] \n");
+        json.put("exp-underflow", "[0e99999999999, 1e-99999999999, -1e-400]");
+        json.put("u64-max", "18446744073709551615");
+        json.put("u64-overflow", "18446744073709551616");
+        json.put("i64-min", "[-9223372036854775808, -9223372036854775809]");
+        json.put("negative-zero", "[-0, 0, -0.0, 0.0, -0e5]");
+        json.put(
+                "floats",
+                "[2.5, 1e-7, 1E22, 123456789012345678901234567890, 0.1, 5e-324, 2e-5, 1e16,"
+                        + " 1e15, 1.7976931348623157e308, 4.9e-324, 100, 1e2, 0.001, 1e-5]");
+        json.put(
+                "inexact-floats",
+                "[1.2345678901234567e-300, 9.999999999999999e22, 0.30000000000000004,"
+                        + " 123456789.123456789e-20, 7.0e-310, 18446744073709551615.5,"
+                        + " 1844674407370955161.59, 2.2250738585072011e-308, 8.41e21, 3.14159e-200]");
+        json.put("long-number", "0." + "0".repeat(1200) + "1");
+        json.put("long-integer", "1" + "0".repeat(1200) + "e-1190");
+        json.put(
+                "sorted-keys",
+                "{\"b\":1,\"a\":2,\"B\":3,\"\\u00e9\":4,\"\\ud83d\\ude00\":5,\"\\ue000\":6}");
+        json.put("sorted-raw-keys", "{\"😀\":1,\"\uE000\":2,\"é\":3,\"z\":4}");
+        json.put("duplicate-keys", "{\"a\":1,\"b\":2,\"a\":3}");
+        json.put("nested-keys", "[{\"z\":{\"y\":1,\"x\":[{\"d\":1,\"c\":2}]}}]");
+        json.put("escapes", "\"\\u0000\\u001f\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\"");
+        json.put("depth-127", "[".repeat(127) + "]".repeat(127));
+        json.put("depth-128", "[".repeat(128) + "]".repeat(128));
+        json.put("depth-128-objects", "{\"a\":".repeat(128) + "1" + "}".repeat(128));
+        json.forEach(
+                (id, text) ->
+                        c.add(echo("json-" + id, bytes(text), "application/json", "", Map.of())));
+        c.add(
+                echo(
+                        "json-bom",
+                        concat(hex("efbbbf"), bytes("[1]")),
+                        "application/json",
+                        "",
+                        Map.of()));
+        c.add(echo("json-overlong", hex("22c0af22"), "application/json", "", Map.of()));
+        c.add(echo("json-surrogate-bytes", hex("22eda08022"), "application/json", "", Map.of()));
+        c.add(
+                echo(
+                        "json-invalid-after",
+                        concat(bytes("[1]"), hex("ff")),
+                        "application/json",
+                        "",
+                        Map.of()));
+        c.add(echo("json5-syntax", bytes("{a: 1, // c\n}"), "text/json5", "", Map.of()));
+        c.add(echo("text-json-garbage", bytes("{} {}"), "text/json", "", Map.of()));
+        // _raw: Content-Type only when the mime crate parses it (else axum's octet-stream)
+        String[] raw = {
+            "foo",
+            "my type/x",
+            "text/plain/x",
+            "content-encoding=gzip",
+            "content-encoding=gzip;a=b",
+            "text/plain;foo",
+            "text/plain;\ta=b",
+            "text/plain;a=\u00e9",
+            "text/plain;a=\"\u00e9\"",
+            "text/plain;a=\"x y\"",
+            "text/plain;a=\"\"",
+            "text/plain; charset=utf-8",
+            "text/plain ;a=b",
+            "text/plain;a=",
+            "text/plain;",
+            "text/",
+            "*/*",
+            "text/*",
+            "TEXT/Plain;Charset=UTF-8",
+            "text/plain;a=\u0001",
+            "text/plain;content-encoding=gzip",
+            "text/plain; content-encoding=br ;charset=utf-8",
+            "text/plain;content-encoding=a\u0001b",
+            "text/plain;x-content-encoding=gzip",
+        };
+        for (int i = 0; i < raw.length; i++) {
+            c.add(echo("raw-type-" + i, bytes("hi"), raw[i], ";_raw=true", Map.of()));
+        }
+        // HTML: one U+FFFD per maximal invalid subpart (Rust's from_utf8_lossy)
+        Map<String, String> html = Map.of("Accept", "text/html");
+        String[] lossy = {
+            "eda080", "c0af", "f4908080", "e080", "61e282", "f09f98", "ff61fe", "e2828262"
+        };
+        for (String l : lossy) {
+            c.add(echo("html-lossy-" + l, hex(l), "text/plain", "", html));
+        }
     }
 
     static byte[] bytes(String s) {
@@ -519,32 +686,32 @@ class RestPluginDifferentialTest {
         String raw = "\u00c3\u00a9"; // the bytes of UTF-8 é, as the request line carries them
         List<Request> cases =
                 List.of(
-                        new Request("target-plain", "GET", "/diff/echo/a?x=1", Map.of(), null),
-                        new Request("target-double-slash", "GET", "//diff/echo/a", Map.of(), null),
+                        new Request("target-plain", "GET", "/diff/target/a?x=1", Map.of(), null),
+                        new Request("target-double-slash", "GET", "//diff/target/a", Map.of(), null),
                         new Request(
-                                "target-encoded-slash", "GET", "/%2Fdiff/echo/a", Map.of(), null),
+                                "target-encoded-slash", "GET", "/%2Fdiff/target/a", Map.of(), null),
                         new Request("target-root-double-slash", "GET", "//", Map.of(), null),
-                        new Request("target-raw-utf8", "GET", "/diff/echo/" + raw, Map.of(), null),
+                        new Request("target-raw-utf8", "GET", "/diff/target/" + raw, Map.of(), null),
                         new Request(
                                 "target-raw-utf8-query",
                                 "GET",
-                                "/diff/echo/a?name=" + raw,
+                                "/diff/target/a?name=" + raw,
                                 Map.of(),
                                 null),
                         new Request(
-                                "target-escaped-utf8", "GET", "/diff/echo/%C3%A9", Map.of(), null),
+                                "target-escaped-utf8", "GET", "/diff/target/%C3%A9", Map.of(), null),
                         new Request(
-                                "target-fragment", "GET", "/diff/echo/a?x#frag", Map.of(), null),
+                                "target-fragment", "GET", "/diff/target/a?x#frag", Map.of(), null),
                         new Request(
                                 "target-long-key",
                                 "GET",
-                                "/diff/echo/" + "k".repeat(8000),
+                                "/diff/target/" + "k".repeat(8000),
                                 Map.of(),
                                 null),
                         new Request(
                                 "target-long-header",
                                 "GET",
-                                "/diff/echo/a",
+                                "/diff/target/a",
                                 Map.of("X-Long", "v".repeat(10_000)),
                                 null),
                         new Request(
@@ -565,8 +732,8 @@ class RestPluginDifferentialTest {
                                 "--connect",
                                 Loopback.endpoint(routerPort),
                                 "--key",
-                                "diff/echo/**",
-                                "--echo",
+                                "diff/target/**",
+                                "--echo-selector",
                                 "--replies",
                                 "0",
                                 "--count",
@@ -584,8 +751,8 @@ class RestPluginDifferentialTest {
                                 "0",
                                 "--timeout",
                                 "600")) {
-            awaitAnswer(restHttp, "diff/echo/a");
-            awaitAnswer(bridgeHttp, "diff/echo/a");
+            awaitAnswer(restHttp, "diff/target/a");
+            awaitAnswer(bridgeHttp, "diff/target/a");
             TestBridge.awaitSubscriber(bridge, "diff/put/x");
             for (Request r : cases) {
                 Response plugin = send(restHttp, r);

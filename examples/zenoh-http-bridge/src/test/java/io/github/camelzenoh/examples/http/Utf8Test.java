@@ -137,4 +137,20 @@ class Utf8Test {
             assertThat(Utf8.isValid(b)).as(HexFormat.of().formatHex(b)).isEqualTo(decodes(b));
         }
     }
+
+    @Test
+    void decodesLossilyAsRustsFromUtf8Lossy() {
+        String r = "\uFFFD";
+        // one U+FFFD per maximal subpart: a surrogate's three bytes are three
+        assertThat(Utf8.decodeLossy(hex("eda080"))).isEqualTo(r + r + r);
+        assertThat(Utf8.decodeLossy(hex("c0af"))).isEqualTo(r + r);
+        assertThat(Utf8.decodeLossy(hex("f4908080"))).isEqualTo(r + r + r + r);
+        assertThat(Utf8.decodeLossy(hex("e080"))).isEqualTo(r + r);
+        assertThat(Utf8.decodeLossy(hex("61e282"))).isEqualTo("a" + r);
+        assertThat(Utf8.decodeLossy(hex("f09f98"))).isEqualTo(r);
+        assertThat(Utf8.decodeLossy(hex("ff61fe"))).isEqualTo(r + "a" + r);
+        assertThat(Utf8.decodeLossy(hex("e2828262"))).isEqualTo("\u2082b");
+        assertThat(Utf8.decodeLossy(hex("e282f09f9880"))).isEqualTo(r + "\ud83d\ude00");
+        assertThat(Utf8.decodeLossy(hex("c3a9"))).isEqualTo("\u00e9");
+    }
 }

@@ -1,0 +1,149 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.component.zenoh.ZenohReply;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SerdeJson} against what serde_json (the REST plugin's parser) does: payloads it rejects
+ * are base64, accepted ones are its Value written as serde_json writes it. Expected texts are the
+ * plugin's (checked against it by RestPluginDifferentialTest's json-* cases), up to Jackson's
+ * string escapes.
+ */
+class SerdeJsonTest {
+
+    private static String value(byte[] payload) {
+        String list =
+                new String(
+                        RestJson.repliesUtf8(
+                                List.of(ZenohReply.ok("k", payload, "application/json"))),
+                        StandardCharsets.UTF_8);
+        String tree = RestJson.replies(List.of(ZenohReply.ok("k", payload, "application/json")));
+        assertThat(list).as("streamed = tree").isEqualTo(tree);
+        String head = "[{\"key\":\"k\",\"value\":";
+        return list.substring(head.length(), list.indexOf(",\"encoding\":"));
+    }
+
+    private static String value(String payload) {
+        return value(payload.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String b64(byte[] b) {
+        return "\"" + Base64.getEncoder().encodeToString(b) + "\"";
+    }
+
+    private static void rejected(String payload) {
+        assertThat(value(payload))
+                .as(payload)
+                .isEqualTo(b64(payload.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void acceptsExactlyWhatSerdeJsonAccepts() {
+        for (String bad :
+                new String[] {
+                    "[1] // c",
+                    "/* c */ [1]",
+                    "['a']",
+                    "[1,]",
+                    "{\"a\":1,}",
+                    "{a: 1}",
+                    "[1] garbage",
+                    "1 2",
+                    "   ",
+                    "\n",
+                    "01",
+                    "1.",
+                    "+1",
+                    "NaN",
+                    "\"a\tb\"",
+                    "\"\\x\"",
+                    "[1e99999999999]",
+                    "1e400",
+                    "-1e309",
+                    "\"\\ud800\"",
+                    "\"\\udc00\"",
+                    "\"\\ud83d\\u0041\"",
+                    "{\"\\ud800\":1}",
+                    "tru",
+                    "nulls",
+                    "[1 2]",
+                    "{\"a\" 1}",
+                    "{1:2}",
+                    "-",
+                    "1e",
+                    "1e+",
+                    ".5",
+                    "[",
+                    "\"abc",
+                    "\"\\u12\"",
+                    "Infinity",
+                    "[1]]"
+                }) {
+            rejected(bad);
+        }
+        byte[] bom = HexFormat.of().parseHex("efbbbf5b315d");
+        assertThat(value(bom)).isEqualTo(b64(bom));
+        for (String hex : new String[] {"22c0af22", "22eda08022", "5b315dff", "22e28222"}) {
+            byte[] b = HexFormat.of().parseHex(hex);
+            assertThat(value(b)).as(hex).isEqualTo(b64(b));
+        }
+        assertThat(value(" \t\r\n[1] \n")).isEqualTo("[1]");
+        assertThat(value("[" + "[".repeat(126) + "]".repeat(127))).startsWith("[[[");
+        rejected("[".repeat(128) + "]".repeat(128));
+        rejected("{\"a\":".repeat(128) + "1" + "}".repeat(128));
+        assertThat(value("\"\\ud83d\\ude00 \\u00e9\\/\"")).isEqualTo("\"😀 é/\"");
+        assertThat(value("\"é😀\"")).isEqualTo("\"é😀\"");
+    }
+
+    @Test
+    void numbersAreWhatValueHolds() {
+        assertThat(value("18446744073709551615")).isEqualTo("18446744073709551615");
+        assertThat(value("18446744073709551616")).isEqualTo("1.8446744073709552e19");
+        assertThat(value("[-9223372036854775808,-9223372036854775809]"))
+                .isEqualTo("[-9223372036854775808,-9.223372036854776e18]");
+        assertThat(value("[-0,0,-0.0,0.0,-0e5]")).isEqualTo("[-0.0,0,-0.0,0.0,-0.0]");
+        assertThat(value("[2.5,1e-7,1E22,0.1,5e-324,2e-5,1e16,1e15,100,1e2,0.001,1e-5,1.5e300]"))
+                .isEqualTo(
+                        "[2.5,1e-7,1e22,0.1,5e-324,0.00002,1e16,1000000000000000.0,100,100.0,0.001,"
+                                + "0.00001,1.5e300]");
+        assertThat(value("0." + "0".repeat(1200) + "1")).isEqualTo("0.0");
+        assertThat(value("1" + "0".repeat(1200) + "e-1190")).isEqualTo("10000000000.0");
+        assertThat(value("[0e99999999999,1e-99999999999,-1e-400]")).isEqualTo("[0.0,0.0,-0.0]");
+        assertThat(value("1.7976931348623157e308")).isEqualTo("1.7976931348623157e308");
+        assertThat(value("123456789012345678901234567890")).isEqualTo("1.2345678901234568e29");
+    }
+
+    @Test
+    void ryuLayout() {
+        assertThat(SerdeJson.f64(1e-5)).isEqualTo("0.00001");
+        assertThat(SerdeJson.f64(1e-6)).isEqualTo("1e-6");
+        assertThat(SerdeJson.f64(1.25e-6)).isEqualTo("1.25e-6");
+        assertThat(SerdeJson.f64(9007199254740993.0)).isEqualTo("9007199254740992.0");
+        assertThat(SerdeJson.f64(1e17)).isEqualTo("1e17");
+        assertThat(SerdeJson.f64(-2.5)).isEqualTo("-2.5");
+        assertThat(SerdeJson.f64(Double.MIN_VALUE)).isEqualTo("5e-324");
+        assertThat(SerdeJson.f64(1e23)).isEqualTo("1e23");
+        assertThat(SerdeJson.f64(123.456)).isEqualTo("123.456");
+    }
+
+    @Test
+    void objectsAreSortedByUtf8BytesAndTheLastDuplicateWins() {
+        assertThat(
+                        value(
+                                "{\"b\":1,\"a\":2,\"B\":3,\"\\u00e9\":4,\"\\ud83d\\ude00\":5,\"\\ue000\":6}"))
+                .isEqualTo("{\"B\":3,\"a\":2,\"b\":1,\"é\":4,\"\ue000\":6,\"😀\":5}");
+        assertThat(value("{\"a\":1,\"b\":2,\"a\":3}")).isEqualTo("{\"a\":3,\"b\":2}");
+        assertThat(value("[{\"z\":{\"y\":1,\"x\":[{\"d\":1,\"c\":2}]}}]"))
+                .isEqualTo("[{\"z\":{\"x\":[{\"c\":2,\"d\":1}],\"y\":1}}]");
+    }
+}
