@@ -687,11 +687,13 @@ class RestPluginDifferentialTest {
         List<Request> cases =
                 List.of(
                         new Request("target-plain", "GET", "/diff/target/a?x=1", Map.of(), null),
-                        new Request("target-double-slash", "GET", "//diff/target/a", Map.of(), null),
+                        new Request(
+                                "target-double-slash", "GET", "//diff/target/a", Map.of(), null),
                         new Request(
                                 "target-encoded-slash", "GET", "/%2Fdiff/target/a", Map.of(), null),
                         new Request("target-root-double-slash", "GET", "//", Map.of(), null),
-                        new Request("target-raw-utf8", "GET", "/diff/target/" + raw, Map.of(), null),
+                        new Request(
+                                "target-raw-utf8", "GET", "/diff/target/" + raw, Map.of(), null),
                         new Request(
                                 "target-raw-utf8-query",
                                 "GET",
@@ -699,7 +701,11 @@ class RestPluginDifferentialTest {
                                 Map.of(),
                                 null),
                         new Request(
-                                "target-escaped-utf8", "GET", "/diff/target/%C3%A9", Map.of(), null),
+                                "target-escaped-utf8",
+                                "GET",
+                                "/diff/target/%C3%A9",
+                                Map.of(),
+                                null),
                         new Request(
                                 "target-fragment", "GET", "/diff/target/a?x#frag", Map.of(), null),
                         new Request(
