@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.component.platform.http.vertx.HttpMessage;
+import org.apache.camel.spi.ShutdownPrepared;
 import org.apache.camel.support.AsyncProcessorSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * are dropped, counted and reported in its stream as a {@code : dropped N} comment — never
  * silently.
  */
-final class SseStreams extends AsyncProcessorSupport {
+final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared {
 
     private static final Logger LOG = LoggerFactory.getLogger(SseStreams.class);
     private static final long KEEP_ALIVE_MS = 15_000;
@@ -94,6 +95,18 @@ final class SseStreams extends AsyncProcessorSupport {
     @Override
     protected void doStop() {
         open.forEach(Stream::close);
+    }
+
+    /**
+     * Camel stopping the route: the open streams end now. A stream's exchange completes only when
+     * its client goes, so a graceful shutdown would wait for them its whole timeout (30 s) before
+     * stopping this service.
+     */
+    @Override
+    public void prepareShutdown(boolean suspendOnly, boolean forced) {
+        if (!suspendOnly) {
+            open.forEach(Stream::close);
+        }
     }
 
     int openStreams() {
