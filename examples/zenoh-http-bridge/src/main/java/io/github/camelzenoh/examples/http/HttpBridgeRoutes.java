@@ -222,7 +222,13 @@ public class HttpBridgeRoutes extends RouteBuilder {
         m.getHeaders().clear(); // HTTP request headers are not echoed back, nor sent to zenoh
         m.setBody(body);
         if (contentType != null && body != null) {
-            m.setHeader(Exchange.CONTENT_TYPE, contentType);
+            // the Content-Type as zenoh's encoding as it is, as the REST plugin (the component's
+            // Content-Type mapping would trim spaces around the ';')
+            Encoding encoding = requestEncoding(contentType);
+            m.setHeader(ZenohConstants.ENCODING_ID, encoding.id());
+            if (encoding.schema() != null) {
+                m.setHeader(ZenohConstants.ENCODING_SCHEMA, encoding.schema());
+            }
         }
         m.setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, key);
         m.setHeader(ZenohConstants.SELECTOR_PARAMETERS, parameters);
@@ -235,9 +241,29 @@ public class HttpBridgeRoutes extends RouteBuilder {
     }
 
     /**
+     * The request's Content-Type as zenoh reads a text into an encoding ({@link Encoding#parse}),
+     * its bytes read as UTF-8 as the REST plugin reads them (the HTTP server hands each byte over
+     * as the char of the same value).
+     */
+    static Encoding requestEncoding(String contentType) {
+        String text = contentType;
+        for (int i = 0; i < contentType.length(); i++) {
+            if (contentType.charAt(i) >= 0x80) {
+                text = Utf8.decodeLossy(contentType.getBytes(StandardCharsets.ISO_8859_1));
+                break;
+            }
+        }
+        try {
+            return Encoding.parse(text);
+        } catch (IllegalArgumentException e) { // a schema longer than zenoh carries (255 bytes)
+            throw new IllegalArgumentException("Header Content-Type: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * A request line's text as UTF-8: the HTTP server reads its bytes as ISO-8859-1, so a raw
      * (unescaped) UTF-8 byte arrives as the char of that byte; they are decoded back (malformed
-     * bytes as U+FFFD), as the REST plugin reads them.
+     * bytes as U+FFFD, as Rust's from_utf8_lossy), as the REST plugin reads them.
      */
     static String rawUtf8(String text) {
         for (int i = 0; i < text.length(); i++) {

@@ -154,7 +154,7 @@ class BridgeByteExactTest {
                 "exact/multipart",
                 "multipart/form-data; boundary=" + boundary,
                 body,
-                "multipart/form-data;boundary=" + boundary);
+                "multipart/form-data; boundary=" + boundary);
     }
 
     @Test

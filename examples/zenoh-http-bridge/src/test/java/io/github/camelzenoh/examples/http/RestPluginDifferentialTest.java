@@ -342,6 +342,19 @@ class RestPluginDifferentialTest {
                         "/diff/put/a",
                         Map.of("Content-Type", "application/json"),
                         bytes("{\"a\":1}")));
+        // the Content-Type as the encoding as it is: spaces kept, its bytes read as UTF-8
+        for (String[] t :
+                new String[][] {
+                    {"put-type-space", "application/json; charset=utf-8"},
+                    {"put-type-spaces", "text/plain ;  a=b ; c"},
+                    {"put-type-utf8", "text/plain;name=\u00c3\u00a9"}, // the bytes of UTF-8 é
+                    {"put-type-latin1", "text/plain;name=\u00e9"}, // one byte 0xE9
+                    {"put-type-custom-space", "my type; x"},
+                }) {
+            c.add(
+                    new Request(
+                            t[0], "PUT", "/diff/put/a", Map.of("Content-Type", t[1]), bytes("t")));
+        }
         c.add(new Request("put-no-type", "PUT", "/diff/put/a", Map.of(), bytes("raw bytes")));
         c.add(
                 new Request(
