@@ -21,7 +21,11 @@ final class BridgeHeaders implements HeaderFilterStrategy {
 
     /** Response headers the route sets. */
     private static final String[] WRITTEN = {
-        "Access-Control-Allow-Origin", "Access-Control-Allow-Methods", "Vary", "Content-Encoding"
+        "Access-Control-Allow-Origin",
+        "Access-Control-Allow-Methods",
+        "Vary",
+        "Content-Encoding",
+        "Allow"
     };
 
     @Override

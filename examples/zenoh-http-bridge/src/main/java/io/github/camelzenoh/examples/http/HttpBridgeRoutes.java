@@ -50,6 +50,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static final String STATUS = "zenohRestStatus";
     private static final String RAW_KEY = "_raw";
     private static final String STARTED = "zenohRestStarted";
+    private static final String ALLOW = "zenohRestAllow";
+
+    /** The methods served, as the REST plugin names them in Allow. */
+    private static final String METHODS = "GET,HEAD,POST,PUT,PATCH,DELETE";
+
+    /** The request headers a response depends on (CORS), on every response as the REST plugin. */
+    private static final String VARY =
+            "origin, access-control-request-method, access-control-request-headers";
 
     /** zenoh's own error reply ending a get whose time ran out (the session's). */
     private static final ZenohReply TIMEOUT = ZenohReply.error("Timeout", "zenoh/string");
@@ -125,7 +133,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
                 .when(exchangeProperty(OP).isEqualTo("preflight"))
                 .process(HttpBridgeRoutes::preflight)
                 .otherwise() // "none": a refusal (404, 405)
-                .process(e -> respond(e, e.getProperty(STATUS, Integer.class), null, null))
+                .process(
+                        e -> {
+                            respond(e, e.getProperty(STATUS, Integer.class), null, null);
+                            String allow = e.getProperty(ALLOW, String.class);
+                            if (allow != null) {
+                                e.getMessage().setHeader("Allow", allow); // required with 405
+                            }
+                        })
                 .end();
 
         if (demo) {
@@ -174,6 +189,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
             }
             default -> {
                 none(e, "none", 405);
+                e.setProperty(ALLOW, METHODS);
                 return;
             }
         }
@@ -380,10 +396,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static void preflight(Exchange e) {
         respond(e, 200, null, null);
         e.getMessage().setHeader("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE");
-        e.getMessage()
-                .setHeader(
-                        "Vary",
-                        "origin, access-control-request-method, access-control-request-headers");
+        e.getMessage().setHeader("Allow", METHODS);
     }
 
     private static Exception caught(Exchange e) {
@@ -453,6 +466,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         m.getHeaders().clear();
         m.setHeader(Exchange.HTTP_RESPONSE_CODE, status);
         m.setHeader("Access-Control-Allow-Origin", "*"); // on every response, as the REST plugin
+        m.setHeader("Vary", VARY);
         if (contentType != null) {
             m.setHeader(Exchange.CONTENT_TYPE, contentType);
         }

@@ -380,6 +380,8 @@ class RestPluginDifferentialTest {
                         bytes("patched")));
         c.add(new Request("delete", "DELETE", "/diff/put/a", Map.of(), null));
         c.add(new Request("head", "HEAD", "/diff/json/a", Map.of(), null));
+        c.add(new Request("method-trace", "TRACE", "/diff/json/a", Map.of(), null));
+        c.add(new Request("method-unknown", "BREW", "/diff/json/a", Map.of(), null));
         // the plugin answers every OPTIONS as a preflight, without the CORS request headers too
         c.add(new Request("options-plain", "OPTIONS", "/diff/json/a", Map.of(), null));
         c.add(
@@ -883,10 +885,12 @@ class RestPluginDifferentialTest {
         if (!java.util.Objects.equals(pct, oct)) {
             diff.add("content-type " + pct + " / " + oct);
         }
-        String pcors = plugin.header("access-control-allow-origin");
-        String ocors = ours.header("access-control-allow-origin");
-        if (!java.util.Objects.equals(pcors, ocors)) {
-            diff.add("access-control-allow-origin " + pcors + " / " + ocors);
+        for (String h : List.of("access-control-allow-origin", "vary", "allow")) {
+            String p = plugin.header(h);
+            String o = ours.header(h);
+            if (!java.util.Objects.equals(p, o)) {
+                diff.add(h + " " + p + " / " + o);
+            }
         }
         String pb = body(plugin);
         String ob = body(ours);
