@@ -41,15 +41,38 @@ final class BoundAddressLog implements StartupListener {
         }
         String host = server.getHost();
         int port = server.getServer().actualPort();
-        String base = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        String base = base(host, port);
         List<String> lines = new ArrayList<>();
-        lines.add("HTTP bridge listening on " + base + "/ (" + reach(host) + ")");
+        lines.add(listening(host, port));
         lines.add("  health: " + base + "/observe/health");
         lines.add(
                 context.isDevConsole()
                         ? "  dev console: " + base + "/q/dev"
                         : "  dev console off (--http.devConsole=true turns it on)");
         return lines;
+    }
+
+    /**
+     * The line naming the address bound: a host name ({@code --http.host=localhost}) is resolved as
+     * the server resolves it, and the address printed, with the name beside it.
+     */
+    static String listening(String host, int port) {
+        String address = host;
+        try {
+            address = InetAddress.getByName(host).getHostAddress();
+        } catch (UnknownHostException e) {
+            // the server could not have bound it either; named as given
+        }
+        return "HTTP bridge listening on "
+                + base(address, port)
+                + "/ ("
+                + (address.equals(host) ? "" : "http.host=" + host + "; ")
+                + reach(host)
+                + ")";
+    }
+
+    private static String base(String host, int port) {
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
     static String reach(String host) {

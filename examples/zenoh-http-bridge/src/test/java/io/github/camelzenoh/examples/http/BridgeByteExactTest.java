@@ -342,4 +342,15 @@ class BridgeByteExactTest {
                 .contains("this machine only");
         assertThat(BoundAddressLog.reach("0.0.0.0")).contains("every network interface");
     }
+
+    /** A host name is logged as the address it resolves to, which is what the server bound. */
+    @Test
+    void aHostNameIsLoggedAsTheAddressBound() throws Exception {
+        String address = java.net.InetAddress.getByName("localhost").getHostAddress();
+        String url = address.contains(":") ? "[" + address + "]" : address;
+        assertThat(BoundAddressLog.listening("localhost", 8000))
+                .contains("http://" + url + ":8000/")
+                .contains("http.host=localhost")
+                .contains("this machine only");
+    }
 }
