@@ -111,7 +111,7 @@ start_bridge() {
   # shellcheck disable=SC2086
   ([ -z "${BRIDGE_ZENOH_RUNTIME:-}" ] || export ZENOH_RUNTIME="$BRIDGE_ZENOH_RUNTIME"
   exec java ${BRIDGE_JAVA_OPTS:--Xms512m -Xmx512m} -cp "$cp_bridge" io.github.camelzenoh.examples.http.ZenohHttpBridge \
-    --http.port="$2" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$3" \
+    --http.port="$2" --http.managementPort="$(free_port)" --zenoh.mode=peer --zenoh.listen="tcp/127.0.0.1:$3" \
     --zenoh.connect="$4" --bridge.demo=false ${BRIDGE_ARGS:-}) > "$logs/$1.log" 2>&1 &
   pids+=($!)
 }

@@ -40,7 +40,8 @@ class HttpBridgeEndToEndTest {
     static void startBridge() throws Exception {
         httpPort = Loopback.freePort();
         zenohEndpoint = Loopback.endpoint(Loopback.freePort());
-        bridge = ZenohHttpBridge.create("--http.port=" + httpPort, "--zenoh.listen=" + zenohEndpoint,
+        bridge = ZenohHttpBridge.create("--http.port=" + httpPort,
+                "--http.managementPort=" + Loopback.freePort(), "--zenoh.listen=" + zenohEndpoint,
                 "--zenoh.timeout=3000");
         bridge.start();
     }

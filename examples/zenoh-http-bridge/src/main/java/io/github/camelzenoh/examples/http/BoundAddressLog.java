@@ -41,13 +41,14 @@ final class BoundAddressLog implements StartupListener {
         }
         String host = server.getHost();
         int port = server.getServer().actualPort();
-        String base = base(host, port);
         List<String> lines = new ArrayList<>();
         lines.add(listening(host, port));
-        lines.add("  health: " + base + "/observe/health");
+        String management = management(context, host);
+        lines.add("  health: " + management + "/observe/health");
+        lines.add("  metrics: " + management + "/observe/metrics");
         lines.add(
                 context.isDevConsole()
-                        ? "  dev console: " + base + "/q/dev"
+                        ? "  dev console: " + management + "/q/dev"
                         : "  dev console off (--http.devConsole=true turns it on)");
         return lines;
     }
@@ -69,6 +70,13 @@ final class BoundAddressLog implements StartupListener {
                 + (address.equals(host) ? "" : "http.host=" + host + "; ")
                 + reach(host)
                 + ")";
+    }
+
+    /** Camel's management server (health, metrics, dev console), on a port of its own. */
+    private static String management(CamelContext context, String host) {
+        return base(
+                host,
+                Integer.parseInt(context.resolvePropertyPlaceholders("{{http.managementPort}}")));
     }
 
     private static String base(String host, int port) {

@@ -62,6 +62,7 @@ class BridgeByteExactTest {
         main =
                 ZenohHttpBridge.create(
                         "--http.port=" + httpPort,
+                        "--http.managementPort=" + Loopback.freePort(),
                         "--zenoh.listen=" + Loopback.endpoint(zenohPort),
                         "--zenoh.timeout=3000",
                         "--http.maxBodySize=" + LIMIT);

@@ -43,7 +43,7 @@ class BridgeMetricsTest {
                         "--camel.main.routesIncludePattern=classpath:metrics-test-routes.yaml");
         main = bridge.main;
         peer = bridge.peer;
-        httpPort = bridge.httpPort;
+        httpPort = bridge.managementPort;
     }
 
     @AfterAll

@@ -53,6 +53,7 @@ class LivePageBrowserTest {
         main =
                 ZenohHttpBridge.create(
                         "--http.port=" + httpPort,
+                        "--http.managementPort=" + Loopback.freePort(),
                         "--zenoh.listen=" + Loopback.endpoint(zenohPort),
                         "--zenoh.timeout=3000");
         main.start();

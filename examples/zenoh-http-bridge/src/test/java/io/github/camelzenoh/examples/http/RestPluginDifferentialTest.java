@@ -81,6 +81,7 @@ class RestPluginDifferentialTest {
         bridge =
                 ZenohHttpBridge.create(
                         "--http.port=" + bridgeHttp,
+                        "--http.managementPort=" + Loopback.freePort(),
                         "--zenoh.mode=peer",
                         "--zenoh.connect=" + router,
                         "--zenoh.listen=" + Loopback.endpoint(Loopback.freePort()),

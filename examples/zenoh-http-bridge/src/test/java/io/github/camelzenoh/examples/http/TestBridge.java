@@ -28,10 +28,14 @@ final class TestBridge implements AutoCloseable {
     final Session peer;
     final int httpPort;
 
-    private TestBridge(Main main, Session peer, int httpPort) {
+    /** Camel's management server (health, metrics), on a port of its own. */
+    final int managementPort;
+
+    private TestBridge(Main main, Session peer, int httpPort, int managementPort) {
         this.main = main;
         this.peer = peer;
         this.httpPort = httpPort;
+        this.managementPort = managementPort;
     }
 
     /**
@@ -40,8 +44,10 @@ final class TestBridge implements AutoCloseable {
     static TestBridge start(String... args) {
         int httpPort = Loopback.freePort();
         int zenohPort = Loopback.freePort();
+        int managementPort = Loopback.freePort();
         List<String> all = new ArrayList<>(List.of(args));
         all.add(0, "--http.port=" + httpPort);
+        all.add(0, "--http.managementPort=" + managementPort);
         all.add(1, "--zenoh.listen=" + Loopback.endpoint(zenohPort));
         Main main = ZenohHttpBridge.create(all.toArray(String[]::new));
         Session peer = null;
@@ -53,7 +59,7 @@ final class TestBridge implements AutoCloseable {
                     Duration.ofSeconds(10),
                     () -> !connected.info().peers().isEmpty(),
                     "peer to reach the bridge");
-            return new TestBridge(main, peer, httpPort);
+            return new TestBridge(main, peer, httpPort, managementPort);
         } catch (Exception | AssertionError e) {
             if (peer != null) {
                 peer.close();

@@ -482,10 +482,25 @@ class ZenohHttpBridgeTest {
                 .noneMatch(name -> name.contains("ZenohGet[http/bridge]"));
     }
 
+    /**
+     * Camel's health is on the management port; on the API's port every path is a zenoh key, as
+     * with the REST plugin (observe/health was Camel's there, hiding a zenoh key).
+     */
     @Test
-    void healthEndpointReportsUp() throws Exception {
-        HttpResponse<String> h = send(at("observe/health").GET());
+    void healthIsOnTheManagementPortAndObserveIsAZenohKeyOnTheApisPort() throws Exception {
+        HttpResponse<String> h =
+                send(
+                        HttpRequest.newBuilder(
+                                        URI.create(
+                                                "http://127.0.0.1:"
+                                                        + bridge.managementPort
+                                                        + "/observe/health"))
+                                .GET());
         assertThat(h.statusCode()).isEqualTo(200);
         assertThat(h.body()).contains("UP");
+        HttpResponse<String> key = send(at("observe/health").GET());
+        assertThat(key.statusCode()).isEqualTo(200);
+        assertThat(key.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(key.body()).isEqualTo("[]");
     }
 }
