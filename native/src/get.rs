@@ -99,11 +99,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
         let selector = string(env, &selector, "selector")?;
-        keyexpr::check_len_for(
-            selector.split('?').next().unwrap_or_default(),
-            "get",
-            keyexpr::MAX_KEY_EXPR_BYTES,
-        )?;
+        let key = selector.split('?').next().unwrap_or_default();
+        keyexpr::check_len_for(key, "get", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_matched(key, "get")?;
         let payload = opt_bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;

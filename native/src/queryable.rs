@@ -120,6 +120,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReply(
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
         let key = string(env, &ke, "reply key expression")?;
         keyexpr::check_len_for(&key, "reply", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_matched(&key, "reply")?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -148,6 +149,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReplyDel
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
         let key = string(env, &ke, "reply key expression")?;
         keyexpr::check_len_for(&key, "reply", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_matched(&key, "reply")?;
         let att = opt_bytes(env, &attachment)?;
         let mut b = q.reply_del(key.clone());
         if let Some(a) = att {
