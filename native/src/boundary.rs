@@ -11,7 +11,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use jni::JNIEnv;
 
-/// Which Java exception class a failure maps to (all under io.github.camelzenoh.zenoh).
+/// Which Java exception class a failure maps to (all under io.github.camelzenoh.zenoh, but
+/// IllegalArgument).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Zenoh,
@@ -19,6 +20,9 @@ pub enum Kind {
     Config,
     Closed,
     Panic,
+    /// java.lang.IllegalArgumentException: an argument Java should not have passed (a text that
+    /// is not well-formed UTF-16, ...)
+    IllegalArgument,
 }
 
 impl Kind {
@@ -29,6 +33,7 @@ impl Kind {
             Kind::Config => "io/github/camelzenoh/zenoh/ConfigException",
             Kind::Closed => "io/github/camelzenoh/zenoh/ClosedException",
             Kind::Panic => "io/github/camelzenoh/zenoh/NativePanicException",
+            Kind::IllegalArgument => "java/lang/IllegalArgumentException",
         }
     }
 }

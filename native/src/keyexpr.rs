@@ -13,7 +13,7 @@ use zenoh::{Session, Wait};
 use crate::boundary::{self, Context, Error, Kind, Result};
 use crate::handle;
 use crate::session;
-use crate::values::string;
+use crate::values::key_string;
 
 const WHAT: &str = "declared key expression";
 
@@ -188,7 +188,7 @@ unsafe fn resolve_checked(
     if ptr != 0 {
         return Ok(handle::borrow::<Declared>(ptr, WHAT)?.key_expr.clone());
     }
-    let s = string(env, text, "key expression")?;
+    let s = key_string(env, text, "key expression")?;
     check_len_for(&s, kind, MAX_KEY_EXPR_BYTES)?;
     check_text(&s)?;
     KeyExpr::try_from(s.clone()).map_err(|e| invalid(&s, e))
@@ -207,7 +207,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprValida
     ke: JString,
 ) {
     boundary::run(&mut env, |env| {
-        let s = string(env, &ke, "key expression")?;
+        let s = key_string(env, &ke, "key expression")?;
         check(&s).map(|_| ())
     })
 }
@@ -219,7 +219,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprCanoni
     ke: JString,
 ) -> jstring {
     boundary::run(&mut env, |env| {
-        let s = string(env, &ke, "key expression")?;
+        let s = key_string(env, &ke, "key expression")?;
         let canon = OwnedKeyExpr::autocanonize(s.clone()).map_err(|e| invalid(&s, e))?;
         Ok(env.new_string(canon.as_str())?.into_raw())
     })
@@ -234,8 +234,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprInters
 ) -> jboolean {
     boundary::run(&mut env, |env| {
         let (a, b) = (
-            string(env, &a, "key expression")?,
-            string(env, &b, "key expression")?,
+            key_string(env, &a, "key expression")?,
+            key_string(env, &b, "key expression")?,
         );
         let what = "key expression given to intersects";
         check_matched(&a, what)?;
@@ -253,8 +253,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprInclud
 ) -> jboolean {
     boundary::run(&mut env, |env| {
         let (a, b) = (
-            string(env, &a, "key expression")?,
-            string(env, &b, "key expression")?,
+            key_string(env, &a, "key expression")?,
+            key_string(env, &b, "key expression")?,
         );
         let what = "key expression given to includes";
         check_matched(&a, what)?;
@@ -271,7 +271,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprDeclar
     ke: JString,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let s = string(env, &ke, "key expression")?;
+        let s = key_string(env, &ke, "key expression")?;
         check(&s)?;
         check_declared(&s, "declared key expression")?;
         let session = unsafe { session::session(session_ptr) }?;

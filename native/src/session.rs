@@ -11,7 +11,7 @@ use zenoh::{Config, Session, Wait};
 
 use crate::boundary::{self, Context, Error, Kind, Result};
 use crate::handle;
-use crate::values::opt_string;
+use crate::values::{opt_string, string};
 
 pub const WHAT: &str = "session";
 
@@ -27,9 +27,9 @@ fn config(
     file: &JString,
     overrides: &JObjectArray,
 ) -> Result<Config> {
-    let text = opt_string(env, json5)?;
-    let path = opt_string(env, file)?;
     const INLINE: &str = "zenoh config (inline JSON5)";
+    let text = opt_string(env, json5, INLINE)?;
+    let path = opt_string(env, file, "zenoh config file name")?;
     if let Some(t) = &text {
         check_syntax(t, INLINE)?;
     }
@@ -69,8 +69,8 @@ fn config(
         while i + 1 < n {
             let k = env.get_object_array_element(overrides, i)?;
             let v = env.get_object_array_element(overrides, i + 1)?;
-            let k: String = env.get_string(&JString::from(k))?.into();
-            let v: String = env.get_string(&JString::from(v))?.into();
+            let k = string(env, &JString::from(k), "zenoh config key")?;
+            let v = string(env, &JString::from(v), "zenoh config value")?;
             // overrides come from the component's options (mode, connect, listen, scouting),
             // never credentials: zenoh's reason and the value are kept
             config
