@@ -254,6 +254,8 @@ public final class Session extends NativeHandle {
     /**
      * Sends a query; replies arrive on zenoh threads, then {@link ReplyListener#onComplete()} once.
      * Never blocks for replies. Throws at once for a bad selector (the listener still completes).
+     * {@code keyExpr} may be a whole selector ({@code key?p=1}); the parameters are given either
+     * there or in {@link GetOptions#parameters()}, not both ({@link IllegalArgumentException}).
      */
     public void get(String keyExpr, GetOptions o, ReplyListener listener) {
         get(keyExpr, o, AcceptReplies.MATCHING, listener);
@@ -266,10 +268,13 @@ public final class Session extends NativeHandle {
     public void get(String keyExpr, GetOptions o, AcceptReplies accept, ReplyListener listener) {
         Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(accept, "accept");
-        String selector =
-                o.parameters() == null || o.parameters().isEmpty()
-                        ? keyExpr
-                        : keyExpr + "?" + o.parameters();
+        String selector;
+        try {
+            selector = selector(keyExpr, o.parameters());
+        } catch (IllegalArgumentException bad) {
+            Dispatch.replies(listener).onComplete(); // as for a selector the library refuses
+            throw bad;
+        }
         Encoding e = o.encoding();
         long p = acquire();
         try {
@@ -289,6 +294,31 @@ public final class Session extends NativeHandle {
         } finally {
             release();
         }
+    }
+
+    /**
+     * The selector of a get on {@code keyExpr} (a key, or a selector with parameters) with {@code
+     * parameters} (null or empty: none). A null key stays null, which the library refuses as it
+     * refuses a get on null without parameters.
+     */
+    static String selector(String keyExpr, String parameters) {
+        if (parameters == null || parameters.isEmpty() || keyExpr == null) {
+            return keyExpr;
+        }
+        if (keyExpr.indexOf('?') >= 0) {
+            throw new IllegalArgumentException(
+                    "selector '"
+                            + shortened(keyExpr)
+                            + "' has parameters and GetOptions gives parameters '"
+                            + shortened(parameters)
+                            + "' too: give them in one place");
+        }
+        return keyExpr + "?" + parameters;
+    }
+
+    /** {@code s} as messages quote it: the first 40 characters, then "...". */
+    private static String shortened(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
     }
 
     /** get, collected: completes with every reply once the query is over (replies or timeout). */
