@@ -67,8 +67,9 @@ impl From<jni::errors::Error> for Error {
 
 /// Adds context to zenoh's own errors: `.ctx(Kind::Zenoh, "put on 'a/b'")?`.
 ///
-/// zenoh's `SessionClosedError` (a publisher, queryable or query used after its session closed)
-/// becomes a ClosedException whatever `kind` says, like any other call on a closed handle.
+/// zenoh's `SessionClosedError` (a publisher or queryable used after its session closed) becomes a
+/// ClosedException whatever `kind` says, like any other call on a closed handle. zenoh drops a
+/// query's reply after the session closed without an error: Query.java checks its session first.
 pub trait Context<T> {
     fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T>;
 }

@@ -201,7 +201,7 @@ public final class Session extends NativeHandle {
                                         text,
                                         o.complete(),
                                         o.origin().ordinal(),
-                                        Dispatch.queries(l)),
+                                        Dispatch.queries(this, l)),
                                 text));
     }
 
