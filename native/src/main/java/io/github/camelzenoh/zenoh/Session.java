@@ -56,8 +56,15 @@ public final class Session extends NativeHandle {
      * Closes the session and returns once zenoh has closed it (its listen ports are free, its
      * declarations ended). A call still in flight on another thread is let finish first (it cannot
      * use a freed session); if calls are still in flight after {@link #CLOSE_WAIT} (e.g. close()
-     * called from within a listener of a call on this session), the close is deferred to the last
-     * of them and a warning says so. Idempotent.
+     * called from within a listener of a call on this session, on the calling thread), the close is
+     * deferred to the last of them and a warning says so. Idempotent.
+     *
+     * <p>Called from a listener on one of zenoh's threads (a sample, reply or query from another
+     * session), the close waits for zenoh's own close timeout: zenoh waits for its tasks, the
+     * listener's among them, so close() returns after about 10 s and a warning "closing zenoh
+     * session failed: ... close operation timed out!" is logged; the session is closed then (ports
+     * free, declarations gone). Close from another thread instead (hand the close off to an
+     * executor).
      */
     @Override
     public void close() {
