@@ -87,7 +87,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPutBat
     schemas: JObjectArray,
 ) {
     boundary::run(&mut env, |env| {
-        let key_expr = unsafe { keyexpr::resolve(env, 0, &ke, "put") }?;
+        let key_expr = unsafe { keyexpr::resolve_matched(env, 0, &ke, "put") }?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;
         let chunk = Chunk::read(env, count, &meta, &data, data_len)?;

@@ -11,7 +11,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use jni::JNIEnv;
 
-/// Which Java exception class a failure maps to (all under io.github.camelzenoh.zenoh).
+/// Which Java exception class a failure maps to (all under io.github.camelzenoh.zenoh, but
+/// IllegalArgument).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Zenoh,
@@ -19,6 +20,9 @@ pub enum Kind {
     Config,
     Closed,
     Panic,
+    /// java.lang.IllegalArgumentException: an argument Java should not have passed (a text that
+    /// is not well-formed UTF-16, ...)
+    IllegalArgument,
 }
 
 impl Kind {
@@ -29,6 +33,7 @@ impl Kind {
             Kind::Config => "io/github/camelzenoh/zenoh/ConfigException",
             Kind::Closed => "io/github/camelzenoh/zenoh/ClosedException",
             Kind::Panic => "io/github/camelzenoh/zenoh/NativePanicException",
+            Kind::IllegalArgument => "java/lang/IllegalArgumentException",
         }
     }
 }
@@ -62,8 +67,9 @@ impl From<jni::errors::Error> for Error {
 
 /// Adds context to zenoh's own errors: `.ctx(Kind::Zenoh, "put on 'a/b'")?`.
 ///
-/// zenoh's `SessionClosedError` (a publisher, queryable or query used after its session closed)
-/// becomes a ClosedException whatever `kind` says, like any other call on a closed handle.
+/// zenoh's `SessionClosedError` (a publisher or queryable used after its session closed) becomes a
+/// ClosedException whatever `kind` says, like any other call on a closed handle. zenoh drops a
+/// query's reply after the session closed without an error: Query.java checks its session first.
 pub trait Context<T> {
     fn ctx(self, kind: Kind, what: impl FnOnce() -> String) -> Result<T>;
 }

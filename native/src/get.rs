@@ -19,7 +19,7 @@ use crate::querier;
 use crate::sample::SampleValues;
 use crate::session;
 use crate::values::{
-    consolidation, encoding, new_bytes, opt_bytes, qos, schema_string, string, target,
+    consolidation, encoding, new_bytes, opt_bytes, qos, schema_string, selector_string, target,
 };
 
 /// Owns the Java listener for the life of one get; its Drop is the completion signal.
@@ -98,12 +98,10 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionGet(
     boundary::run(&mut env, |env| {
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
-        let selector = string(env, &selector, "selector")?;
-        keyexpr::check_len_for(
-            selector.split('?').next().unwrap_or_default(),
-            "get",
-            keyexpr::MAX_KEY_EXPR_BYTES,
-        )?;
+        let selector = selector_string(env, &selector)?;
+        let key = selector.split('?').next().unwrap_or_default();
+        keyexpr::check_len_for(key, "get", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_matched(key, "get")?;
         let payload = opt_bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;

@@ -13,7 +13,7 @@ use zenoh::{Session, Wait};
 use crate::boundary::{self, Context, Error, Kind, Result};
 use crate::handle;
 use crate::session;
-use crate::values::string;
+use crate::values::key_string;
 
 const WHAT: &str = "declared key expression";
 
@@ -45,9 +45,17 @@ pub const MAX_ADVANCED_KEY_EXPR_BYTES: usize = MAX_KEY_EXPR_BYTES - ADVANCED_SUF
 /// declared key's chunks on the declaring thread, and a Java thread's default 1 MiB stack
 /// overflows (SIGSEGV, the JVM dies without hs_err) between 2,500 and 3,000 chunks (measured for
 /// subscribers and tokens). Remote declarations are walked on zenoh's threads and at session close
-/// on a thread of their own, which get a larger stack (lib.rs). Puts and gets declare nothing:
-/// they are not limited.
+/// on a thread of their own, which get a larger stack (lib.rs).
 pub const MAX_DECLARED_KEY_CHUNKS: usize = 1024;
+
+/// The most chunks a key Java hands to an operation that makes zenoh match it on the calling
+/// thread may have: put, delete (a session's: a publisher's key was declared), get (the selector's
+/// key), reply, and the relations `intersects` / `includes`. zenoh matches a put's or get's key
+/// against the session's subscribers and queryables, a reply's key against its query's, one
+/// expression against another, recursively over their chunks: a put of 20,000 chunks with a
+/// subscriber on `**/b` in the same session overflowed a Java thread's 1 MiB stack (SIGSEGV, exit
+/// 139; 12,000 passed). The same limit as declarations.
+pub const MAX_MATCHED_KEY_CHUNKS: usize = MAX_DECLARED_KEY_CHUNKS;
 
 /// Fails when `ke` has more chunks than a declaration of kind `kind` may have.
 pub fn check_declared(ke: &str, kind: &str) -> Result<()> {
@@ -56,18 +64,53 @@ pub fn check_declared(ke: &str, kind: &str) -> Result<()> {
 
 /// Fails when `ke` has more than `max` chunks, the limit of declaration kind `kind`.
 pub fn check_chunks_for(ke: &str, kind: &str, max: usize) -> Result<()> {
-    let chunks = ke.split('/').count();
-    if chunks <= max {
-        return Ok(());
+    match too_many_chunks(ke, max) {
+        None => Ok(()),
+        Some(chunks) => Err(chunks_error(
+            ke,
+            chunks,
+            kind,
+            max,
+            "zenoh walks its chunks recursively on the declaring thread's stack",
+        )),
     }
+}
+
+/// Fails when `ke` has more chunks than an operation `kind` ("put", "get", "reply"…) that zenoh
+/// matches on the calling thread may have ([`MAX_MATCHED_KEY_CHUNKS`]). On the hot path of a put
+/// on a text key: one length comparison for a key shorter than the limit, else one count of its
+/// '/' bytes.
+pub fn check_matched(ke: &str, kind: &str) -> Result<()> {
+    match too_many_chunks(ke, MAX_MATCHED_KEY_CHUNKS) {
+        None => Ok(()),
+        Some(chunks) => Err(chunks_error(
+            ke,
+            chunks,
+            kind,
+            MAX_MATCHED_KEY_CHUNKS,
+            "zenoh matches it recursively on the calling thread's stack",
+        )),
+    }
+}
+
+/// `ke`'s chunk count when above `max`. A text of n bytes has at most n + 1 chunks (n '/'), so one
+/// shorter than `max` bytes is within it without being read.
+fn too_many_chunks(ke: &str, max: usize) -> Option<usize> {
+    if ke.len() < max {
+        return None;
+    }
+    let chunks = ke.bytes().filter(|&b| b == b'/').count() + 1;
+    (chunks > max).then_some(chunks)
+}
+
+fn chunks_error(ke: &str, chunks: usize, kind: &str, max: usize, why: &str) -> Error {
     let start: String = ke.chars().take(40).collect();
-    Err(Error::new(
+    Error::new(
         Kind::KeyExpr,
         format!(
-            "key expression '{start}...' has {chunks} chunks: a {kind} has at most {max} (zenoh \
-             walks its chunks recursively on the declaring thread's stack)"
+            "key expression '{start}...' has {chunks} chunks: a {kind} has at most {max} ({why})"
         ),
-    ))
+    )
 }
 
 /// Fails for a key expression zenoh cannot carry; the message quotes only its beginning.
@@ -115,11 +158,39 @@ pub unsafe fn resolve(
     text: &JString,
     kind: &str,
 ) -> Result<KeyExpr<'static>> {
+    resolve_checked(env, ptr, text, kind, |_| Ok(()))
+}
+
+/// As [`resolve`], for an operation of `kind` ("put", "delete") that makes zenoh match the key on
+/// the calling thread: a text key is also held to [`MAX_MATCHED_KEY_CHUNKS`] (a declared one was,
+/// when declared).
+///
+/// # Safety
+/// A non-zero `ptr` is a live declared key expression handle.
+pub unsafe fn resolve_matched(
+    env: &mut JNIEnv,
+    ptr: jlong,
+    text: &JString,
+    kind: &str,
+) -> Result<KeyExpr<'static>> {
+    resolve_checked(env, ptr, text, kind, |s| check_matched(s, kind))
+}
+
+/// # Safety
+/// A non-zero `ptr` is a live declared key expression handle.
+unsafe fn resolve_checked(
+    env: &mut JNIEnv,
+    ptr: jlong,
+    text: &JString,
+    kind: &str,
+    check_text: impl FnOnce(&str) -> Result<()>,
+) -> Result<KeyExpr<'static>> {
     if ptr != 0 {
         return Ok(handle::borrow::<Declared>(ptr, WHAT)?.key_expr.clone());
     }
-    let s = string(env, text, "key expression")?;
+    let s = key_string(env, text, "key expression")?;
     check_len_for(&s, kind, MAX_KEY_EXPR_BYTES)?;
+    check_text(&s)?;
     KeyExpr::try_from(s.clone()).map_err(|e| invalid(&s, e))
 }
 
@@ -136,7 +207,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprValida
     ke: JString,
 ) {
     boundary::run(&mut env, |env| {
-        let s = string(env, &ke, "key expression")?;
+        let s = key_string(env, &ke, "key expression")?;
         check(&s).map(|_| ())
     })
 }
@@ -148,7 +219,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprCanoni
     ke: JString,
 ) -> jstring {
     boundary::run(&mut env, |env| {
-        let s = string(env, &ke, "key expression")?;
+        let s = key_string(env, &ke, "key expression")?;
         let canon = OwnedKeyExpr::autocanonize(s.clone()).map_err(|e| invalid(&s, e))?;
         Ok(env.new_string(canon.as_str())?.into_raw())
     })
@@ -163,9 +234,12 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprInters
 ) -> jboolean {
     boundary::run(&mut env, |env| {
         let (a, b) = (
-            string(env, &a, "key expression")?,
-            string(env, &b, "key expression")?,
+            key_string(env, &a, "key expression")?,
+            key_string(env, &b, "key expression")?,
         );
+        let what = "key expression given to intersects";
+        check_matched(&a, what)?;
+        check_matched(&b, what)?;
         Ok(check(&a)?.intersects(check(&b)?) as jboolean)
     })
 }
@@ -179,9 +253,12 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprInclud
 ) -> jboolean {
     boundary::run(&mut env, |env| {
         let (a, b) = (
-            string(env, &a, "key expression")?,
-            string(env, &b, "key expression")?,
+            key_string(env, &a, "key expression")?,
+            key_string(env, &b, "key expression")?,
         );
+        let what = "key expression given to includes";
+        check_matched(&a, what)?;
+        check_matched(&b, what)?;
         Ok(check(&a)?.includes(check(&b)?) as jboolean)
     })
 }
@@ -194,7 +271,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprDeclar
     ke: JString,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let s = string(env, &ke, "key expression")?;
+        let s = key_string(env, &ke, "key expression")?;
         check(&s)?;
         check_declared(&s, "declared key expression")?;
         let session = unsafe { session::session(session_ptr) }?;
@@ -230,4 +307,27 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_keyExprUndecl
             })
         }?
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matched_keys_are_held_to_the_chunk_limit_by_their_slashes() {
+        let key = |chunks: usize| "a/".repeat(chunks - 1) + "b";
+        assert!(check_matched(&key(MAX_MATCHED_KEY_CHUNKS), "put").is_ok());
+        assert!(check_matched(&"/".repeat(MAX_MATCHED_KEY_CHUNKS - 1), "put").is_ok());
+        let e = check_matched(&key(MAX_MATCHED_KEY_CHUNKS + 1), "put").unwrap_err();
+        assert_eq!(e.kind, Kind::KeyExpr);
+        assert!(
+            e.message
+                .contains("has 1025 chunks: a put has at most 1024"),
+            "{}",
+            e.message
+        );
+        // long chunks are not many chunks
+        assert!(check_matched(&"x".repeat(60_000), "get").is_ok());
+        assert!(check_matched(&"/".repeat(MAX_MATCHED_KEY_CHUNKS), "get").is_err());
+    }
 }

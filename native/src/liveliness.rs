@@ -27,7 +27,7 @@ use crate::keyexpr;
 use crate::publisher::ignore_closed;
 use crate::session;
 use crate::subscriber::{sample_callback, AnySubscriber};
-use crate::values::string;
+use crate::values::key_string;
 
 fn declare_token(session: &Session, key: String) -> Result<LivelinessToken> {
     let key = keyexpr::parse(key)?;
@@ -82,7 +82,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
     ke: JString,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let key = string(env, &ke, "key expression")?;
+        let key = key_string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness token", keyexpr::MAX_KEY_EXPR_BYTES)?;
         keyexpr::check_declared(&key, "liveliness token")?;
         let session = unsafe { session::session(session_ptr) }?;
@@ -116,7 +116,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessDec
     listener: JObject,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let key = string(env, &ke, "key expression")?;
+        let key = key_string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness subscriber", keyexpr::MAX_KEY_EXPR_BYTES)?;
         keyexpr::check_declared(&key, "liveliness subscriber")?;
         let session = unsafe { session::session(session_ptr) }?;
@@ -138,7 +138,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_livelinessGet
     boundary::run(&mut env, |env| {
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
-        let key = string(env, &ke, "key expression")?;
+        let key = key_string(env, &ke, "key expression")?;
         keyexpr::check_len_for(&key, "liveliness get", keyexpr::MAX_KEY_EXPR_BYTES)?;
         keyexpr::check_declared(&key, "liveliness get")?;
         let session = unsafe { session::session(session_ptr) }?;

@@ -202,7 +202,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionPut(
     qos_bits: jint,
 ) {
     boundary::run(&mut env, |env| -> Result<()> {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "put") }?;
+        let key_expr = unsafe { keyexpr::resolve_matched(env, ke_ptr, &ke, "put") }?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -230,7 +230,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionDelete
     qos_bits: jint,
 ) {
     boundary::run(&mut env, |env| -> Result<()> {
-        let key_expr = unsafe { keyexpr::resolve(env, ke_ptr, &ke, "delete") }?;
+        let key_expr = unsafe { keyexpr::resolve_matched(env, ke_ptr, &ke, "delete") }?;
         let att = opt_bytes(env, &attachment)?;
         let q = qos(qos_bits)?;
         let session = unsafe { session::session(session_ptr) }?;

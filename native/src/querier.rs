@@ -88,7 +88,7 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_querierGet(
     boundary::run(&mut env, |env| {
         // the listener is owned first, so that every failure below still completes it
         let callback = reply_callback(ReplyListener(Listener::new(env, &listener)?));
-        let parameters = opt_string(env, &parameters)?;
+        let parameters = opt_string(env, &parameters, "parameters")?;
         let payload = opt_bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;

@@ -18,7 +18,7 @@ use crate::jvm::{self, Listener};
 use crate::keyexpr;
 use crate::publisher::ignore_closed;
 use crate::session;
-use crate::values::{bytes, encoding, locality, new_bytes, opt_bytes, schema_string, string};
+use crate::values::{bytes, encoding, key_string, locality, new_bytes, opt_bytes, schema_string};
 
 const WHAT: &str = "queryable";
 const QUERY: &str = "query";
@@ -118,8 +118,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReply(
 ) {
     boundary::run(&mut env, |env| {
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
-        let key = string(env, &ke, "reply key expression")?;
+        let key = key_string(env, &ke, "reply key expression")?;
         keyexpr::check_len_for(&key, "reply", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_matched(&key, "reply")?;
         let payload = bytes(env, &payload)?;
         let enc = encoding(env, encoding_id, &schema)?;
         let att = opt_bytes(env, &attachment)?;
@@ -146,8 +147,9 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_queryReplyDel
 ) {
     boundary::run(&mut env, |env| {
         let q = unsafe { handle::borrow::<Query>(ptr, QUERY) }?;
-        let key = string(env, &ke, "reply key expression")?;
+        let key = key_string(env, &ke, "reply key expression")?;
         keyexpr::check_len_for(&key, "reply", keyexpr::MAX_KEY_EXPR_BYTES)?;
+        keyexpr::check_matched(&key, "reply")?;
         let att = opt_bytes(env, &attachment)?;
         let mut b = q.reply_del(key.clone());
         if let Some(a) = att {

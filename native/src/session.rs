@@ -11,7 +11,7 @@ use zenoh::{Config, Session, Wait};
 
 use crate::boundary::{self, Context, Error, Kind, Result};
 use crate::handle;
-use crate::values::opt_string;
+use crate::values::{opt_string, string};
 
 pub const WHAT: &str = "session";
 
@@ -27,9 +27,9 @@ fn config(
     file: &JString,
     overrides: &JObjectArray,
 ) -> Result<Config> {
-    let text = opt_string(env, json5)?;
-    let path = opt_string(env, file)?;
     const INLINE: &str = "zenoh config (inline JSON5)";
+    let text = opt_string(env, json5, INLINE)?;
+    let path = opt_string(env, file, "zenoh config file name")?;
     if let Some(t) = &text {
         check_syntax(t, INLINE)?;
     }
@@ -69,13 +69,13 @@ fn config(
         while i + 1 < n {
             let k = env.get_object_array_element(overrides, i)?;
             let v = env.get_object_array_element(overrides, i + 1)?;
-            let k: String = env.get_string(&JString::from(k))?.into();
-            let v: String = env.get_string(&JString::from(v))?.into();
+            let k = string(env, &JString::from(k), "zenoh config key")?;
+            let v = string(env, &JString::from(v), "zenoh config value")?;
             // overrides come from the component's options (mode, connect, listen, scouting),
             // never credentials: zenoh's reason and the value are kept
-            config
-                .insert_json5(&k, &v)
-                .ctx(Kind::Config, || format!("zenoh config key '{k}' = {v}"))?;
+            config.insert_json5(&k, &v).ctx(Kind::Config, || {
+                format!("zenoh config key '{}' = {}", shortened(&k), shortened(&v))
+            })?;
             i += 2;
         }
     }
@@ -103,7 +103,7 @@ fn lay_over(config: &mut Config, inline: &str) -> Result<()> {
         };
         config.insert_json5(&k, &v.to_string()).map_err(|e| {
             config_error(
-                &format!("zenoh config (inline JSON5) key '{k}'"),
+                &format!("zenoh config (inline JSON5) key '{}'", shortened(&k)),
                 &e.to_string(),
             )
         })?;
@@ -184,7 +184,35 @@ pub(crate) fn redact_config_values(reason: &str) -> String {
             out.push(c);
         }
     }
-    redact_backticked_values(out.trim_end())
+    shorten_backticked(&redact_backticked_values(out.trim_end()))
+}
+
+/// The most characters of a name a message quotes, as for key expressions and schemas.
+const QUOTED_CHARS: usize = 40;
+
+/// `s` as a message quotes it: its first [`QUOTED_CHARS`] characters, then "..." if there are more.
+fn shortened(s: &str) -> String {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => s.to_string(),
+        Some((end, _)) => format!("{}...", &s[..end]),
+    }
+}
+
+/// Every name between backticks cut to [`QUOTED_CHARS`] characters: a configuration's unknown field
+/// of a megabyte (serde's "unknown field `…`") made a message of a megabyte.
+fn shorten_backticked(reason: &str) -> String {
+    let mut out = String::with_capacity(reason.len().min(4096));
+    for (i, part) in reason.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 {
+            out.push_str(&shortened(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// serde quotes a value of the wrong type or an unknown enum value between backticks ("invalid
@@ -602,6 +630,23 @@ mod tests {
             ),
             "invalid type: floating point `…`, boolean `…`, character `…` and integer `…"
         );
+    }
+
+    #[test]
+    fn long_names_are_cut_in_messages() {
+        let name = "f".to_string() + &"x".repeat(1 << 20);
+        let cut = redact(&format!(
+            "unknown field `{name}`, expected one of `mode`, `connect`"
+        ));
+        assert_eq!(
+            cut,
+            format!(
+                "unknown field `{}...`, expected one of `mode`, `connect`",
+                &name[..40]
+            )
+        );
+        assert_eq!(shortened("é".repeat(41).as_str()), "é".repeat(40) + "...");
+        assert_eq!(shortened("short"), "short");
     }
 
     #[test]

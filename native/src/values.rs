@@ -12,7 +12,7 @@ use zenoh::qos::{CongestionControl, Priority, Reliability};
 use zenoh::query::{ConsolidationMode, QueryTarget};
 use zenoh::sample::{Locality, Sample, SampleKind};
 
-use crate::boundary::{Error, Result};
+use crate::boundary::{Error, Kind, Result};
 
 /// `(id, schema)` → Encoding; `None` when `id < 0` ("not given": keep the default).
 pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<Encoding>> {
@@ -25,7 +25,11 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
         None
     } else {
         let java = env.get_string(schema)?;
-        Some(schema_bytes(java.to_bytes()))
+        let m = java.to_bytes();
+        Some(
+            schema_bytes(m)
+                .map_err(|at| unpaired(Kind::IllegalArgument, "encoding schema", m, at))?,
+        )
     };
     if let Some(s) = &schema {
         // zenoh writes a schema with an 8-bit length; a longer one makes zenoh panic while it holds
@@ -43,15 +47,96 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
     Ok(Some(Encoding::new(id, schema)))
 }
 
-pub fn opt_string(env: &mut JNIEnv, s: &JString) -> Result<Option<String>> {
+/// A Java String as UTF-8, or None for null. One holding an unpaired surrogate, which UTF-8 cannot
+/// carry, fails as an IllegalArgumentException naming `what`: the JNI crate's own conversion would
+/// replace the whole text lossily (every surrogate, paired or not, became U+FFFD), sending it as
+/// something else than what was given.
+pub fn opt_string(env: &mut JNIEnv, s: &JString, what: &str) -> Result<Option<String>> {
+    java_string(env, s, |m, at| unpaired(Kind::IllegalArgument, what, m, at))
+}
+
+/// As [`opt_string`], for a value that must not be null.
+pub fn string(env: &mut JNIEnv, s: &JString, what: &str) -> Result<String> {
+    opt_string(env, s, what)?.ok_or_else(|| null(what))
+}
+
+/// As [`string`], for a key expression: an unpaired surrogate is a KeyExprException.
+pub fn key_string(env: &mut JNIEnv, s: &JString, what: &str) -> Result<String> {
+    java_string(env, s, |m, at| unpaired(Kind::KeyExpr, what, m, at))?.ok_or_else(|| null(what))
+}
+
+/// As [`string`], for a selector (`key?parameters`): an unpaired surrogate in its key is a
+/// KeyExprException, in its parameters an IllegalArgumentException.
+pub fn selector_string(env: &mut JNIEnv, s: &JString) -> Result<String> {
+    java_string(env, s, |m, at| {
+        match m[..at].iter().position(|&b| b == b'?') {
+            None => unpaired(Kind::KeyExpr, "selector key expression", m, at),
+            Some(_) => unpaired(Kind::IllegalArgument, "selector parameters", m, at),
+        }
+    })?
+    .ok_or_else(|| null("selector"))
+}
+
+fn null(what: &str) -> Error {
+    Error::zenoh(format!("{what} must not be null"))
+}
+
+fn java_string(
+    env: &mut JNIEnv,
+    s: &JString,
+    refuse: impl FnOnce(&[u8], usize) -> Error,
+) -> Result<Option<String>> {
     if s.is_null() {
         return Ok(None);
     }
-    Ok(Some(env.get_string(s)?.into()))
+    let java = env.get_string(s)?;
+    if let Some(at) = unpaired_surrogate(java.to_bytes()) {
+        return Err(refuse(java.to_bytes(), at));
+    }
+    // without an unpaired surrogate, Java's modified UTF-8 decodes exactly (no lossy fallback)
+    Ok(Some(java.into()))
 }
 
-pub fn string(env: &mut JNIEnv, s: &JString, what: &str) -> Result<String> {
-    opt_string(env, s)?.ok_or_else(|| Error::zenoh(format!("{what} must not be null")))
+/// The byte offset in `m` (Java's modified UTF-8, as GetStringUTFChars returns it) of the first
+/// unpaired surrogate, if any. Modified UTF-8 writes each UTF-16 unit on its own: a surrogate is
+/// the 3 bytes `ED A0..BF xx`, a pair is a high one (`ED A0..AF xx`) followed by a low one
+/// (`ED B0..BF xx`). 0xED is never a continuation byte, so a text without it (ASCII, most text)
+/// is passed by one byte search.
+pub fn unpaired_surrogate(m: &[u8]) -> Option<usize> {
+    let mut i = m.iter().position(|&b| b == 0xED)?;
+    while i < m.len() {
+        if m[i] == 0xED {
+            if let Some(&second @ 0xA0..=0xBF) = m.get(i + 1) {
+                let paired = second <= 0xAF
+                    && m.get(i + 3) == Some(&0xED)
+                    && matches!(m.get(i + 4), Some(0xB0..=0xBF));
+                if !paired {
+                    return Some(i);
+                }
+                i += 6;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// "`what` holds an unpaired surrogate U+XXXX at index N" (N counts UTF-16 units, as Java does).
+fn unpaired(kind: Kind, what: &str, m: &[u8], at: usize) -> Error {
+    let unit = m
+        .get(at..at + 3)
+        .map(|t| 0xD000 | ((t[1] as u32 & 0x3F) << 6) | (t[2] as u32 & 0x3F))
+        .unwrap_or(0xFFFD);
+    // in modified UTF-8, every byte that is not a continuation byte starts one UTF-16 unit
+    let index = m[..at].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    Error::new(
+        kind,
+        format!(
+            "{what} holds an unpaired surrogate U+{unit:04X} at index {index}: only well-formed \
+             UTF-16 text can be sent as UTF-8"
+        ),
+    )
 }
 
 /// Payloads up to this many bytes are copied into the allocation of their reference count.
@@ -133,10 +218,11 @@ pub fn schema_string<'l>(env: &mut JNIEnv<'l>, bytes: &[u8]) -> jni::errors::Res
 
 /// The bytes of a schema Java sends, from the Java String's modified UTF-8: UTF-8, except that a
 /// lone surrogate U+DC80..U+DCFF (an escaped byte of a received schema, see [`schema_string`])
-/// becomes that byte again, so a received encoding is sent back exactly as it came.
-pub fn schema_bytes(m: &[u8]) -> Vec<u8> {
+/// becomes that byte again, so a received encoding is sent back exactly as it came. Any other
+/// unpaired surrogate is refused: `Err` holds its byte offset in `m`.
+pub fn schema_bytes(m: &[u8]) -> std::result::Result<Vec<u8>, usize> {
     if m.is_ascii() {
-        return m.to_vec(); // the usual case: modified UTF-8 of ASCII is ASCII
+        return Ok(m.to_vec()); // the usual case: modified UTF-8 of ASCII is ASCII
     }
     let mut out = Vec::with_capacity(m.len());
     let unit = |i: usize| -> Option<(u32, usize)> {
@@ -156,6 +242,7 @@ pub fn schema_bytes(m: &[u8]) -> Vec<u8> {
             i += 1;
             continue;
         };
+        let at = i;
         i += n;
         let c = match u {
             0xD800..=0xDBFF => match unit(i) {
@@ -171,10 +258,10 @@ pub fn schema_bytes(m: &[u8]) -> Vec<u8> {
             }
             _ => char::from_u32(u),
         };
-        let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+        let c = c.ok_or(at)?;
         out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
     }
-    out
+    Ok(out)
 }
 
 /// UTF-16 of `bytes` with every byte of an invalid UTF-8 sequence as U+DC00 + byte.
@@ -412,8 +499,42 @@ mod tests {
             "caf\u{e9} \u{1F600}\u{0}".as_bytes().to_vec(),
         ] {
             let java = modified_utf8(&escape_utf16(&bytes));
-            assert_eq!(schema_bytes(&java), bytes);
+            assert_eq!(schema_bytes(&java), Ok(bytes));
         }
+    }
+
+    #[test]
+    fn unpaired_surrogates_are_found_and_pairs_and_escaped_bytes_kept() {
+        let emoji: Vec<u16> = "\u{1F600}".encode_utf16().collect();
+        let text = |units: &[u16]| modified_utf8(units);
+        assert_eq!(unpaired_surrogate(b"rv/a/b"), None);
+        assert_eq!(unpaired_surrogate(&text(&emoji)), None);
+        assert_eq!(unpaired_surrogate("\u{D7FF}\u{E000}".as_bytes()), None);
+        let mut units: Vec<u16> = "rv/ok".encode_utf16().collect();
+        units.extend(&emoji);
+        units.extend([b'/' as u16, 0xD800]);
+        let m = text(&units);
+        let at = unpaired_surrogate(&m).expect("unpaired");
+        let e = unpaired(Kind::KeyExpr, "key expression", &m, at);
+        assert_eq!(
+            e.message,
+            "key expression holds an unpaired surrogate U+D800 at index 8: only well-formed \
+             UTF-16 text can be sent as UTF-8"
+        );
+        assert_eq!(unpaired_surrogate(&text(&[0xDC00, b'x' as u16])), Some(0));
+        assert_eq!(
+            unpaired_surrogate(&text(&[0xD800, 0xD800, 0xDC00])),
+            Some(0)
+        );
+        assert_eq!(unpaired_surrogate(&text(&[b'a' as u16, 0xDBFF])), Some(1));
+        // a schema: an escaped byte (U+DC80..U+DCFF) is a byte again, any other surrogate refused
+        assert_eq!(schema_bytes(&text(&[0xDCFF])), Ok(vec![0xFF]));
+        assert_eq!(schema_bytes(&text(&[b'v' as u16, 0xD800])), Err(1));
+        assert_eq!(schema_bytes(&text(&[0xDC00])), Err(0));
+        assert_eq!(
+            schema_bytes(&text(&emoji)),
+            Ok("\u{1F600}".as_bytes().to_vec())
+        );
     }
 
     #[test]

@@ -261,9 +261,9 @@ final class Dispatch {
      * The Query is built first, before anything that can throw: whatever happens next it is
      * answered and finished here unless the listener took it.
      */
-    static QuerySink queries(QueryListener listener) {
+    static QuerySink queries(Session session, QueryListener listener) {
         return (ptr, key, params, payload, encId, schema, attachment) -> {
-            Query query = new Query(ptr, key, params, payload, null, attachment);
+            Query query = new Query(session, ptr, key, params, payload, null, attachment);
             boolean taken = false;
             try {
                 try {

@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * A get's options.
  *
- * @param parameters selector parameters ("_time=[now(-1h)..]"), or null
+ * @param parameters selector parameters ("_time=[now(-1h)..]"), or null; a get whose key expression
+ *     has parameters of its own ({@code key?p=1}) refuses them (give them in one place)
  * @param payload query payload, or null for none
  * @param encoding payload encoding, or null
  * @param attachment query attachment, or null

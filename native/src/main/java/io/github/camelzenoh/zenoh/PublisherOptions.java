@@ -22,8 +22,13 @@ public record PublisherOptions(
 
     public PublisherOptions {
         Objects.requireNonNull(qos, "qos");
-        if (cacheMaxSamples < 0 || heartbeatMillis < 0) {
-            throw new IllegalArgumentException("cacheMaxSamples and heartbeatMillis must be >= 0");
+        if (cacheMaxSamples < 0) {
+            throw new IllegalArgumentException(
+                    "cacheMaxSamples must be >= 0, got " + cacheMaxSamples);
+        }
+        if (heartbeatMillis < 0) {
+            throw new IllegalArgumentException(
+                    "heartbeatMillis must be >= 0, got " + heartbeatMillis);
         }
     }
 

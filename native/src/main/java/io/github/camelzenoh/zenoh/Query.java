@@ -9,9 +9,15 @@ package io.github.camelzenoh.zenoh;
  * of times, from any thread, then {@link #finish()} exactly once — finishing sends the final
  * response, so the asker stops waiting. A query nobody finishes is finished by the Cleaner when it
  * becomes unreachable (the asker's own timeout bounds the wait meanwhile).
+ *
+ * <p>Once the session that received the query is closed (or closing), every reply throws {@link
+ * ClosedException}: zenoh would drop it without a word. A reply that passed that check while
+ * another thread starts closing the session may still be dropped by zenoh, silently: a close racing
+ * replies loses what it overtakes.
  */
 public final class Query extends NativeHandle {
 
+    private final Session session;
     private final String keyExpr;
     private final String parameters;
     private final byte[] payload;
@@ -19,6 +25,7 @@ public final class Query extends NativeHandle {
     private final byte[] attachment;
 
     Query(
+            Session session,
             long ptr,
             String keyExpr,
             String parameters,
@@ -26,6 +33,7 @@ public final class Query extends NativeHandle {
             Encoding encoding,
             byte[] attachment) {
         super(ptr, ZenohNative::queryFinish, "query '" + keyExpr + "'");
+        this.session = session;
         this.keyExpr = keyExpr;
         this.parameters = parameters;
         this.payload = payload;
@@ -67,6 +75,7 @@ public final class Query extends NativeHandle {
         String schema = encoding == null ? null : encoding.schema();
         long p = acquire();
         try {
+            requireOpenSession();
             ZenohNative.queryReply(p, key, payload, id, schema, attachment);
         } finally {
             release();
@@ -76,6 +85,7 @@ public final class Query extends NativeHandle {
     public void replyDelete(String key, byte[] attachment) {
         long p = acquire();
         try {
+            requireOpenSession();
             ZenohNative.queryReplyDelete(p, key, attachment);
         } finally {
             release();
@@ -87,9 +97,18 @@ public final class Query extends NativeHandle {
         String schema = encoding == null ? null : encoding.schema();
         long p = acquire();
         try {
+            requireOpenSession();
             ZenohNative.queryReplyError(p, payload, id, schema);
         } finally {
             release();
+        }
+    }
+
+    /** A reply after the session closed would be dropped by zenoh without a word. */
+    private void requireOpenSession() {
+        if (session.isClosed()) {
+            throw new ClosedException(
+                    this + " cannot be answered: its session is closed (zenoh drops the reply)");
         }
     }
 

@@ -56,8 +56,15 @@ public final class Session extends NativeHandle {
      * Closes the session and returns once zenoh has closed it (its listen ports are free, its
      * declarations ended). A call still in flight on another thread is let finish first (it cannot
      * use a freed session); if calls are still in flight after {@link #CLOSE_WAIT} (e.g. close()
-     * called from within a listener of a call on this session), the close is deferred to the last
-     * of them and a warning says so. Idempotent.
+     * called from within a listener of a call on this session, on the calling thread), the close is
+     * deferred to the last of them and a warning says so. Idempotent.
+     *
+     * <p>Called from a listener on one of zenoh's threads (a sample, reply or query from another
+     * session), the close waits for zenoh's own close timeout: zenoh waits for its tasks, the
+     * listener's among them, so close() returns after about 10 s and a warning "closing zenoh
+     * session failed: ... close operation timed out!" is logged; the session is closed then (ports
+     * free, declarations gone). Close from another thread instead (hand the close off to an
+     * executor).
      */
     @Override
     public void close() {
@@ -201,7 +208,7 @@ public final class Session extends NativeHandle {
                                         text,
                                         o.complete(),
                                         o.origin().ordinal(),
-                                        Dispatch.queries(l)),
+                                        Dispatch.queries(this, l)),
                                 text));
     }
 
@@ -254,6 +261,8 @@ public final class Session extends NativeHandle {
     /**
      * Sends a query; replies arrive on zenoh threads, then {@link ReplyListener#onComplete()} once.
      * Never blocks for replies. Throws at once for a bad selector (the listener still completes).
+     * {@code keyExpr} may be a whole selector ({@code key?p=1}); the parameters are given either
+     * there or in {@link GetOptions#parameters()}, not both ({@link IllegalArgumentException}).
      */
     public void get(String keyExpr, GetOptions o, ReplyListener listener) {
         get(keyExpr, o, AcceptReplies.MATCHING, listener);
@@ -266,10 +275,13 @@ public final class Session extends NativeHandle {
     public void get(String keyExpr, GetOptions o, AcceptReplies accept, ReplyListener listener) {
         Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(accept, "accept");
-        String selector =
-                o.parameters() == null || o.parameters().isEmpty()
-                        ? keyExpr
-                        : keyExpr + "?" + o.parameters();
+        String selector;
+        try {
+            selector = selector(keyExpr, o.parameters());
+        } catch (IllegalArgumentException bad) {
+            Dispatch.replies(listener).onComplete(); // as for a selector the library refuses
+            throw bad;
+        }
         Encoding e = o.encoding();
         long p = acquire();
         try {
@@ -289,6 +301,31 @@ public final class Session extends NativeHandle {
         } finally {
             release();
         }
+    }
+
+    /**
+     * The selector of a get on {@code keyExpr} (a key, or a selector with parameters) with {@code
+     * parameters} (null or empty: none). A null key stays null, which the library refuses as it
+     * refuses a get on null without parameters.
+     */
+    static String selector(String keyExpr, String parameters) {
+        if (parameters == null || parameters.isEmpty() || keyExpr == null) {
+            return keyExpr;
+        }
+        if (keyExpr.indexOf('?') >= 0) {
+            throw new IllegalArgumentException(
+                    "selector '"
+                            + shortened(keyExpr)
+                            + "' has parameters and GetOptions gives parameters '"
+                            + shortened(parameters)
+                            + "' too: give them in one place");
+        }
+        return keyExpr + "?" + parameters;
+    }
+
+    /** {@code s} as messages quote it: the first 40 characters, then "...". */
+    private static String shortened(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
     }
 
     /** get, collected: completes with every reply once the query is over (replies or timeout). */

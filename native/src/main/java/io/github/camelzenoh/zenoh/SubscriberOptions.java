@@ -11,10 +11,11 @@ import java.util.Objects;
  *
  * @param origin which publications it receives (any, this session's only, remote only)
  * @param historyMaxSamples &gt; 0 makes it a zenoh-ext advanced subscriber that first fetches up to
- *     that many samples per publisher from advanced publishers' caches (late joiners included)
+ *     that many samples per publisher from advanced publishers' caches (late joiners included); 0
+ *     none; never negative
  * @param recovery true asks advanced publishers to resend samples detected as missed
  * @param recoveryPeriodMillis &gt; 0 recovers by periodic queries instead of the publishers'
- *     heartbeat
+ *     heartbeat; 0 by the heartbeat; never negative
  * @param missListener told of samples detected missed for good (advanced subscribers), or null
  * @param maxPendingBytes received samples not yet handed to the listener, in bytes, at most (native
  *     memory; one larger sample is held alone). A put on the same session that finds no room waits
@@ -45,6 +46,14 @@ public record SubscriberOptions(
 
     public SubscriberOptions {
         Objects.requireNonNull(origin, "origin");
+        if (historyMaxSamples < 0) {
+            throw new IllegalArgumentException(
+                    "historyMaxSamples must be >= 0, got " + historyMaxSamples);
+        }
+        if (recoveryPeriodMillis < 0) {
+            throw new IllegalArgumentException(
+                    "recoveryPeriodMillis must be >= 0, got " + recoveryPeriodMillis);
+        }
         if (maxPendingBytes < MIN_MAX_PENDING_BYTES || maxPendingBytes > MAX_MAX_PENDING_BYTES) {
             throw new IllegalArgumentException(
                     "maxPendingBytes "

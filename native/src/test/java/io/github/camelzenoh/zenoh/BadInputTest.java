@@ -195,6 +195,23 @@ class BadInputTest extends TwoPeerSessions {
     }
 
     @Test
+    void aLongUnknownFieldNameIsCutInTheMessage() {
+        String name = "f" + "x".repeat(1 << 20);
+        for (SessionConfig config :
+                new SessionConfig[] {
+                    SessionConfig.loopbackPeer().withJson5("{" + name + ": 1}"),
+                    SessionConfig.loopbackPeer()
+                            .withJson5("{scouting: {multicast: {" + name + ": true}}}"),
+                    SessionConfig.loopbackPeer().withOverride(name, "1")
+                }) {
+            assertThatThrownBy(() -> Session.open(config))
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining(name.substring(0, 40) + "...")
+                    .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(2000));
+        }
+    }
+
+    @Test
     void badModeIsRejectedBeforeAnythingOpens() {
         assertThatThrownBy(() -> SessionConfig.DEFAULT.withMode("broker"))
                 .isInstanceOf(ConfigException.class)

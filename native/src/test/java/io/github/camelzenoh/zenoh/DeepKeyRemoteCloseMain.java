@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Forked by {@link DeepTokenKeyTest}: a Python zenoh peer connects and declares a subscriber, a
  * queryable and a liveliness token on a key of {@code args[1]} chunks and keeps them; this session
- * puts on that key and closes while the peer is still connected, on a thread of the JVM's default
- * stack size. Prints ALIVE once closed.
+ * tries a put on that key (refused above 1,024 chunks) and closes while the peer is still
+ * connected, on a thread of the JVM's default stack size. Prints ALIVE once closed.
  */
 public final class DeepKeyRemoteCloseMain {
 
@@ -50,7 +50,13 @@ public final class DeepKeyRemoteCloseMain {
                     Duration.ofSeconds(60),
                     () -> !s.livelinessGet("deep/**", 1000).join().isEmpty(),
                     "the peer's deep token");
-            s.put(key, new byte[] {1}, null, null, Qos.DEFAULT);
+            try {
+                s.put(key, new byte[] {1}, null, null, Qos.DEFAULT);
+                System.out.println("put on the deep key");
+            } catch (KeyExprException e) {
+                // a put is held to 1,024 chunks (DeepKeyOperationsTest); the close is the point
+                System.out.println("put refused: " + e.getMessage());
+            }
             Thread closer = new Thread(s::close, "closer");
             closer.start();
             closer.join();
