@@ -7,10 +7,12 @@ package io.github.camelzenoh.component.zenoh;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
 import io.github.camelzenoh.zenoh.Session;
+import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
@@ -70,6 +72,14 @@ public class ZenohEndpoint extends DefaultEndpoint
 
     /** The endpoint's meters while it holds its session (see {@link ZenohMetrics}). */
     private ZenohMetrics.Registration metrics = ZenohMetrics.NONE;
+
+    /**
+     * The sets of meters that have counted this endpoint (ZenohMicrometer's groups, compared by
+     * identity; weak: meters that are gone are not kept). Kept here, not in the meters: an endpoint
+     * equals another with its URI, and the meters must tell this one from a twin; guarded by
+     * ZenohMicrometer's lock.
+     */
+    final Set<Object> meteredBy = Collections.newSetFromMap(new WeakHashMap<>());
 
     /** Started consumers, whose hand-off queues the depth gauge adds up. */
     private final Set<ZenohConsumer> consumers = ConcurrentHashMap.newKeySet();

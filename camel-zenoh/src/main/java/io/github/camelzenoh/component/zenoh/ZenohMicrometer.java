@@ -12,11 +12,10 @@ import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.WeakHashMap;
-import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.apache.camel.spi.Registry;
@@ -37,7 +36,9 @@ final class ZenohMicrometer {
      * (it left them, or it returns here), these count only what it counts from then on.
      */
     private static final class Group {
-        final Set<ZenohEndpoint> endpoints = new CopyOnWriteArraySet<>();
+        /** The endpoints counting into these meters now, by identity; guarded by this. */
+        final Set<ZenohEndpoint> endpoints = Collections.newSetFromMap(new IdentityHashMap<>());
+
         final List<Meter> meters = new ArrayList<>();
 
         /**
@@ -47,13 +48,6 @@ final class ZenohMicrometer {
          */
         final Map<Function<ZenohEndpoint, LongAdder>, Long> left = new HashMap<>();
 
-        /**
-         * The endpoints these meters have counted, members or not; guarded by this. Weak: one that
-         * left and is garbage cannot come back, and endpoints that come and go under these tags
-         * (toD, templates) must not pile up here while the meters live.
-         */
-        final Set<ZenohEndpoint> counted = Collections.newSetFromMap(new WeakHashMap<>());
-
         synchronized double sum(Function<ZenohEndpoint, LongAdder> counter) {
             long n = left.getOrDefault(counter, 0L);
             for (ZenohEndpoint e : endpoints) {
@@ -62,8 +56,13 @@ final class ZenohMicrometer {
             return n;
         }
 
+        /**
+         * Whether these meters counted this very endpoint (not an equal one: endpoints equal by
+         * URI); the endpoint remembers it (ZenohEndpoint#meteredBy), so that the meters hold no
+         * endpoint that left them.
+         */
         synchronized boolean hasCounted(ZenohEndpoint endpoint) {
-            return counted.contains(endpoint);
+            return endpoint.meteredBy.contains(this);
         }
 
         /** {@code fromNow}: meters that still exist hold what the endpoint counted so far. */
@@ -74,7 +73,7 @@ final class ZenohMicrometer {
                         left.merge(counter, -counter.apply(endpoint).sum(), Long::sum);
                     }
                 }
-                counted.add(endpoint);
+                endpoint.meteredBy.add(this);
             }
         }
 
@@ -86,7 +85,11 @@ final class ZenohMicrometer {
             }
         }
 
-        double depth() {
+        synchronized boolean isEmpty() {
+            return endpoints.isEmpty();
+        }
+
+        synchronized double depth() {
             double n = 0;
             for (ZenohEndpoint e : endpoints) {
                 n += e.handoffDepth();
@@ -162,7 +165,7 @@ final class ZenohMicrometer {
                         }
                         closed = true;
                         group.remove(endpoint);
-                        if (group.endpoints.isEmpty()) {
+                        if (group.isEmpty()) {
                             group.meters.forEach(registry::remove);
                             Map<Tags, Group> left = GROUPS.get(registry);
                             left.remove(tags);
