@@ -211,6 +211,33 @@ class BadInputTest extends TwoPeerSessions {
         }
     }
 
+    /**
+     * Whatever zenoh's reason repeats (an override's value, a name holding a backtick), a config
+     * error's message stays bounded; a review of the 40-character cut made 1 MiB messages with
+     * these.
+     */
+    @Test
+    void aConfigMessageIsBoundedWhateverZenohRepeats() {
+        String big = "x".repeat(1 << 20);
+        for (SessionConfig config :
+                new SessionConfig[] {
+                    SessionConfig.loopbackPeer().withOverride("mode", "\"" + big + "\""),
+                    SessionConfig.loopbackPeer()
+                            .withOverride("scouting/multicast/enabled", "\"true" + big + "\""),
+                    SessionConfig.loopbackPeer().withConnect("bogus" + big),
+                    SessionConfig.loopbackPeer().withJson5("{ \"`" + big + "\": 1 }"),
+                    SessionConfig.loopbackPeer().withJson5("{ \"a`b" + big + "\": 1 }"),
+                }) {
+            assertThatThrownBy(() -> Session.open(config))
+                    .isInstanceOf(ConfigException.class)
+                    .satisfies(
+                            e ->
+                                    assertThat(e.getMessage())
+                                            .hasSizeLessThanOrEqualTo(
+                                                    ConfigException.MAX_MESSAGE_CHARS + 60));
+        }
+    }
+
     @Test
     void badModeIsRejectedBeforeAnythingOpens() {
         assertThatThrownBy(() -> SessionConfig.DEFAULT.withMode("broker"))

@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.ClosedException;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.LivelinessToken;
@@ -651,6 +652,8 @@ public class ZenohConsumer extends DefaultConsumer {
                 case DELETE -> q.replyDelete(key, attachment);
                 case ERROR -> q.replyError(payload, encoding);
             }
+        } catch (ClosedException e) {
+            throw e; // the session closed under the query: said as it is, not as a refusal
         } catch (ZenohException e) {
             throw new ZenohException(
                     "zenoh refused "

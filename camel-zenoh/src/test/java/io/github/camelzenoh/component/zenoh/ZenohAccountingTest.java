@@ -7,6 +7,7 @@ package io.github.camelzenoh.component.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.camelzenoh.zenoh.ClosedException;
 import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.LivelinessToken;
@@ -15,8 +16,10 @@ import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.Subscriber;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,6 +41,27 @@ class ZenohAccountingTest extends ZenohTestSupport {
     private final AtomicLong largestBatchBytes = new AtomicLong();
     private final AtomicLong batchedBytes = new AtomicLong();
     private final CountDownLatch liveRelease = new CountDownLatch(1);
+    private final CountDownLatch closingEntered = new CountDownLatch(1);
+    private final CountDownLatch closingRelease = new CountDownLatch(1);
+    private final BlockingQueue<Throwable> captured = new LinkedBlockingQueue<>();
+    private final ExceptionHandler capture =
+            new ExceptionHandler() {
+                @Override
+                public void handleException(Throwable exception) {
+                    captured.add(exception);
+                }
+
+                @Override
+                public void handleException(String message, Throwable exception) {
+                    captured.add(exception);
+                }
+
+                @Override
+                public void handleException(
+                        String message, org.apache.camel.Exchange exchange, Throwable exception) {
+                    captured.add(exception);
+                }
+            };
     private final AtomicLong liveRouted = new AtomicLong();
 
     @Override
@@ -46,6 +70,7 @@ class ZenohAccountingTest extends ZenohTestSupport {
         c.getRegistry()
                 .bind("throwingRuntime", handler(() -> new IllegalStateException("handler")));
         c.getRegistry().bind("throwingError", handler(() -> new AssertionError("handler")));
+        c.getRegistry().bind("capture", capture);
         return c;
     }
 
@@ -96,6 +121,14 @@ class ZenohAccountingTest extends ZenohTestSupport {
                                     liveRelease.await(60, TimeUnit.SECONDS);
                                     liveRouted.incrementAndGet();
                                 });
+                from("zenoh:acc/closing?consumerType=queryable&exceptionHandler=#capture")
+                        .routeId("closing")
+                        .process(
+                                e -> {
+                                    closingEntered.countDown();
+                                    closingRelease.await(30, TimeUnit.SECONDS);
+                                })
+                        .setBody(constant("too late"));
                 from("zenoh:acc/big/**?batchSize=100000&batchTimeout=3000"
                                 + "&maxPendingBytes=65536&queueSize=4")
                         .routeId("big")
@@ -210,6 +243,29 @@ class ZenohAccountingTest extends ZenohTestSupport {
         } finally {
             tokens.forEach(LivelinessToken::close);
         }
+    }
+
+    /**
+     * A queryable route whose session closed while it worked on a query: its reply fails with the
+     * binding's ClosedException as it is (it was wrapped as "zenoh refused the reply"), counted
+     * failed, not sent.
+     */
+    @Test
+    void aReplyAfterTheSessionClosedFailsAsClosedAndCountsFailed() throws Exception {
+        awaitConnected();
+        ZenohEndpoint ep = (ZenohEndpoint) context.getRoute("closing").getEndpoint();
+        java.util.concurrent.CompletableFuture<List<io.github.camelzenoh.zenoh.Reply>> get =
+                peer.get("acc/closing", io.github.camelzenoh.zenoh.GetOptions.DEFAULT);
+        assertThat(closingEntered.await(10, TimeUnit.SECONDS))
+                .as("the query reached the route")
+                .isTrue();
+        ep.session().close();
+        closingRelease.countDown();
+        Throwable t = captured.poll(10, TimeUnit.SECONDS);
+        assertThat(t).isInstanceOf(ClosedException.class);
+        assertThat(ep.failed.sum()).isEqualTo(1);
+        assertThat(ep.sent.sum()).isZero();
+        assertThat(get.get(20, TimeUnit.SECONDS)).as("no reply reached the asker").isEmpty();
     }
 
     @Test
