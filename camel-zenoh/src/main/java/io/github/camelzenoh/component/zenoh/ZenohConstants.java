@@ -144,5 +144,12 @@ public final class ZenohConstants {
      */
     public static final String GET_EXECUTOR = "CamelZenohGetExecutor";
 
+    /**
+     * Exchange property (not a header) a get sets to {@code true} when zenoh ended it at its
+     * timeout: the replies held zenoh's own "Timeout" errors, which the get leaves out of its
+     * replies (no answer from anyone). Unset when every queryable finished in time.
+     */
+    public static final String GET_TIMED_OUT = "CamelZenohGetTimedOut";
+
     private ZenohConstants() {}
 }

@@ -516,9 +516,17 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     @Override
                     public void onComplete() {
                         // zenoh thread: the rest of the route must not run here
-                        List<ZenohReply> all =
-                                withoutTimeoutMarkers(List.copyOf(replies), started, timeout);
-                        continueElsewhere(next, () -> complete(exchange, all, callback));
+                        List<ZenohReply> received = List.copyOf(replies);
+                        List<ZenohReply> all = withoutTimeoutMarkers(received, started, timeout);
+                        boolean timedOut = all.size() != received.size();
+                        continueElsewhere(
+                                next,
+                                () -> {
+                                    if (timedOut) {
+                                        exchange.setProperty(ZenohConstants.GET_TIMED_OUT, true);
+                                    }
+                                    complete(exchange, all, callback);
+                                });
                     }
                 };
         Querier q = querier;
@@ -592,7 +600,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
             List<ZenohReply> replies, long startedNanos, long timeoutMillis) {
         if (replies.isEmpty()
                 || System.nanoTime() - startedNanos
-                        < TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis - 50))) {
+                        < TimeUnit.MILLISECONDS.toNanos(
+                                timeoutMillis - Math.min(50, timeoutMillis / 2))) {
             return replies;
         }
         return replies.stream().filter(r -> !isTimeoutMarker(r)).toList();

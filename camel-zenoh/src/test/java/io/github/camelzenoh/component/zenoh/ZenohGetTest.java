@@ -363,6 +363,9 @@ class ZenohGetTest extends ZenohTestSupport {
         assertThat(e.getMessage().getBody()).isNull();
         assertThat(e.getMessage().getHeader(ZenohConstants.REPLIES, List.class)).isEmpty();
         assertThat(millis).as("timeout=500 honoured").isGreaterThanOrEqualTo(400).isLessThan(3000);
+        assertThat(e.getProperty(ZenohConstants.GET_TIMED_OUT, Boolean.class))
+                .as("the get says it timed out")
+                .isTrue();
     }
 
     @Test
@@ -400,6 +403,7 @@ class ZenohGetTest extends ZenohTestSupport {
         assertThat(e.getException()).isInstanceOf(ZenohReplyException.class);
         assertThat(((ZenohReplyException) e.getException()).getReply().payloadAsString())
                 .isEqualTo("Timeout");
+        assertThat(e.getProperty(ZenohConstants.GET_TIMED_OUT)).as("it did not time out").isNull();
     }
 
     @Test

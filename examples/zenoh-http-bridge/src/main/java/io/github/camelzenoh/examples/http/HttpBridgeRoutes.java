@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.PropertyInject;
@@ -49,7 +48,6 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static final String RENDER = "zenohRestRender";
     private static final String STATUS = "zenohRestStatus";
     private static final String RAW_KEY = "_raw";
-    private static final String STARTED = "zenohRestStarted";
     private static final String ALLOW = "zenohRestAllow";
 
     /** The methods served, as the REST plugin names them in Allow. */
@@ -249,9 +247,6 @@ public class HttpBridgeRoutes extends RouteBuilder {
         m.setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, key);
         m.setHeader(ZenohConstants.SELECTOR_PARAMETERS, parameters);
         e.setProperty(OP, op);
-        if ("get".equals(op)) {
-            e.setProperty(STARTED, System.nanoTime());
-        }
         e.setProperty(RENDER, raw ? "raw" : "text/html".equals(accept) ? "html" : "json");
         e.setProperty("zenohRestKey", key);
     }
@@ -446,15 +441,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
         }
     }
 
-    /**
-     * The get ran until its timeout (within the 50 ms the component allows zenoh's timer): the
-     * component's own rule for leaving zenoh's "Timeout" markers out.
-     */
-    private boolean timedOut(Exchange e) {
-        Long started = e.getProperty(STARTED, Long.class);
-        return started != null
-                && System.nanoTime() - started
-                        >= TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeout - 50));
+    /** zenoh ended the get at its timeout (the component left its "Timeout" errors out). */
+    private static boolean timedOut(Exchange e) {
+        return e.getProperty(ZenohConstants.GET_TIMED_OUT, false, Boolean.class);
     }
 
     private static void error(Exchange e, int status, String message) {
