@@ -4,6 +4,8 @@
  */
 package io.github.camelzenoh.examples.http;
 
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.net.impl.TCPServerBase;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -43,7 +45,15 @@ final class BoundAddressLog implements StartupListener {
         int port = server.getServer().actualPort();
         List<String> lines = new ArrayList<>();
         lines.add(listening(host, port));
-        String management = management(context, host);
+        int managementPort = managementPort(context, server);
+        if (managementPort <= 0) {
+            lines.add(
+                    "  management server (health, metrics) not listening: is port "
+                            + context.resolvePropertyPlaceholders("{{http.managementPort}}")
+                            + " (--http.managementPort) in use? See the error above");
+            return lines;
+        }
+        String management = base(address(host), managementPort);
         lines.add("  health: " + management + "/observe/health");
         lines.add("  metrics: " + management + "/observe/metrics");
         lines.add(
@@ -58,12 +68,7 @@ final class BoundAddressLog implements StartupListener {
      * the server resolves it, and the address printed, with the name beside it.
      */
     static String listening(String host, int port) {
-        String address = host;
-        try {
-            address = InetAddress.getByName(host).getHostAddress();
-        } catch (UnknownHostException e) {
-            // the server could not have bound it either; named as given
-        }
+        String address = address(host);
         return "HTTP bridge listening on "
                 + base(address, port)
                 + "/ ("
@@ -72,11 +77,34 @@ final class BoundAddressLog implements StartupListener {
                 + ")";
     }
 
-    /** Camel's management server (health, metrics, dev console), on a port of its own. */
-    private static String management(CamelContext context, String host) {
-        return base(
-                host,
-                Integer.parseInt(context.resolvePropertyPlaceholders("{{http.managementPort}}")));
+    /**
+     * The port Camel's management server (health, metrics, dev console) listens on: the other
+     * server made on the bridge's Vert.x; 0 when it is not listening (its port was in use).
+     */
+    private static int managementPort(CamelContext context, VertxPlatformHttpServer api) {
+        BridgeVertx vertx =
+                context.getRegistry().lookupByNameAndType("bridgeVertx", BridgeVertx.class);
+        if (vertx == null) {
+            return 0;
+        }
+        for (HttpServer s : vertx.servers()) {
+            // a server whose bind failed still reports its requested port as its actual one
+            if (s != api.getServer()
+                    && s.actualPort() > 0
+                    && (!(s instanceof TCPServerBase t) || t.isListening())) {
+                return s.actualPort();
+            }
+        }
+        return 0;
+    }
+
+    /** The address a host name resolves to, as the server binds it; the name if it does not. */
+    private static String address(String host) {
+        try {
+            return InetAddress.getByName(host).getHostAddress();
+        } catch (UnknownHostException e) {
+            return host;
+        }
     }
 
     private static String base(String host, int port) {

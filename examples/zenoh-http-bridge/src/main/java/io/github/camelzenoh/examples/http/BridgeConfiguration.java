@@ -41,6 +41,12 @@ public class BridgeConfiguration implements CamelConfiguration {
     @PropertyInject(value = "http.idleTimeout", defaultValue = "60000")
     private int idleTimeout;
 
+    @PropertyInject(value = "http.port", defaultValue = "8000")
+    private int httpPort;
+
+    @PropertyInject(value = "http.managementPort", defaultValue = "9876")
+    private int managementPort;
+
     private Session session;
 
     /**
@@ -94,8 +100,18 @@ public class BridgeConfiguration implements CamelConfiguration {
         return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
+    /**
+     * Refuses a management port equal to the API's: Camel's /observe and /q paths would then hide
+     * the zenoh keys under them again.
+     */
     @Override
     public void configure(CamelContext camelContext) {
-        // everything is bound above
+        if (managementPort == httpPort && httpPort != 0) {
+            throw new IllegalArgumentException(
+                    "--http.managementPort ("
+                            + managementPort
+                            + ") must differ from --http.port: on one port Camel's /observe and /q"
+                            + " paths would answer instead of the zenoh keys under them");
+        }
     }
 }

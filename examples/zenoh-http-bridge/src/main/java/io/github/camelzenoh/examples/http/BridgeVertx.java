@@ -9,6 +9,8 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.impl.VertxInternal;
 import io.vertx.core.impl.VertxWrapper;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,6 +25,9 @@ import java.util.concurrent.TimeUnit;
 final class BridgeVertx extends VertxWrapper {
 
     private final int idleTimeoutMillis;
+
+    /** The HTTP servers made on this Vert.x: the API's and Camel's management server. */
+    private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
 
     BridgeVertx(int idleTimeoutMillis) {
         super((VertxInternal) Vertx.vertx());
@@ -42,6 +47,13 @@ final class BridgeVertx extends VertxWrapper {
         if (idleTimeoutMillis > 0 && options.getIdleTimeout() == 0) {
             options.setIdleTimeout(idleTimeoutMillis).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
         }
-        return super.createHttpServer(options);
+        HttpServer server = super.createHttpServer(options);
+        servers.add(server);
+        return server;
+    }
+
+    /** The HTTP servers made so far (the startup log finds the management server's port here). */
+    List<HttpServer> servers() {
+        return servers;
     }
 }

@@ -1,0 +1,65 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.Loopback;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import org.apache.camel.main.Main;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Camel's management server on its own port, told truthfully at startup: the port it actually
+ * listens on (also for port 0), not a port another process holds, and never the API's port (a
+ * review: the log named 0, or a port in use answered by another bridge; an equal port hid zenoh
+ * keys again).
+ */
+class BridgeManagementPortTest {
+
+    @Test
+    void aManagementPortEqualToTheApisIsRefused() {
+        int port = Loopback.freePort();
+        Main main =
+                ZenohHttpBridge.create(
+                        "--http.port=" + port,
+                        "--http.managementPort=" + port,
+                        "--zenoh.listen=" + Loopback.endpoint(Loopback.freePort()),
+                        "--bridge.demo=false");
+        try {
+            assertThatThrownBy(main::start).hasStackTraceContaining("--http.managementPort");
+        } finally {
+            main.stop();
+        }
+    }
+
+    @Test
+    void portZeroIsLoggedAsThePortBound() {
+        try (TestBridge bridge =
+                TestBridge.start("--bridge.demo=false", "--http.managementPort=0")) {
+            String health =
+                    BoundAddressLog.describe(bridge.main.getCamelContext()).stream()
+                            .filter(l -> l.contains("health:"))
+                            .findFirst()
+                            .orElseThrow();
+            assertThat(health).doesNotContain(":0/").matches(".*http://127\\.0\\.0\\.1:\\d+/.*");
+        }
+    }
+
+    @Test
+    void aManagementPortInUseIsSaid() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                TestBridge bridge =
+                        TestBridge.start(
+                                "--bridge.demo=false",
+                                "--http.managementPort=" + taken.getLocalPort())) {
+            assertThat(BoundAddressLog.describe(bridge.main.getCamelContext()))
+                    .anyMatch(l -> l.contains("not listening"))
+                    .noneMatch(l -> l.contains("health: http"));
+        }
+    }
+}
