@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * idleTimeoutMillis}: platform-http creates its server with default options (no idle timeout) and
  * has no setting for it, so a client that sends half a request head and nothing more (slowloris)
  * held its connection, and a file descriptor, forever. Its request heads may also be as long as the
- * REST plugin's (hyper's 408 KiB): Netty's defaults (a 4 KiB request line, 8 KiB of headers)
+ * REST plugin's: a GET's request target up to 65,534 bytes (hyper answers 414 from 65,535) and
+ * headers up to hyper's 408 KiB buffer; Netty's defaults (a 4 KiB request line, 8 KiB of headers)
  * refused a GET of a 4,100-byte key with 414, while zenoh keys go up to 65,535 bytes.
  */
 final class BridgeVertx extends VertxWrapper {
@@ -37,12 +38,18 @@ final class BridgeVertx extends VertxWrapper {
     /** hyper's limit on a request head (request line and headers), which the REST plugin keeps. */
     static final int MAX_HEAD_BYTES = 8192 + 4096 * 100;
 
+    /**
+     * The longest request line: "GET " + a target of at most 65,534 bytes (hyper's limit) + "
+     * HTTP/1.1"; a longer method leaves its target a few bytes less.
+     */
+    static final int MAX_REQUEST_LINE = "GET ".length() + 65_534 + " HTTP/1.1".length();
+
     @Override
     public HttpServer createHttpServer(HttpServerOptions options) {
         options =
                 new HttpServerOptions(options)
                         .setMaxInitialLineLength(
-                                Math.max(options.getMaxInitialLineLength(), MAX_HEAD_BYTES))
+                                Math.max(options.getMaxInitialLineLength(), MAX_REQUEST_LINE))
                         .setMaxHeaderSize(Math.max(options.getMaxHeaderSize(), MAX_HEAD_BYTES));
         if (idleTimeoutMillis > 0 && options.getIdleTimeout() == 0) {
             options.setIdleTimeout(idleTimeoutMillis).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);

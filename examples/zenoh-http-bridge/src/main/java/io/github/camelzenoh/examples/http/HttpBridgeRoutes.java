@@ -216,6 +216,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
             throw new IllegalArgumentException(zenohReason(bad.getMessage()), bad);
         }
         String parameters = query == null ? "" : rawUtf8(query);
+        if (parameters.indexOf('\uFFFD') >= 0 && !query.contains("\uFFFD")) {
+            // as the REST plugin's HTTP server, which refuses a request target that is not UTF-8
+            throw new IllegalArgumentException(
+                    "Invalid URL: the query string is not UTF-8 (raw bytes that are no UTF-8"
+                            + " sequence)");
+        }
         // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
         boolean raw =
                 Arrays.stream(parameters.split(";"))

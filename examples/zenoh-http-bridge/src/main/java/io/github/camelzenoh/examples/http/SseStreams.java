@@ -265,6 +265,9 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
             response.putHeader("Content-Type", "text/event-stream");
             response.putHeader("Cache-Control", "no-cache");
             response.putHeader("Access-Control-Allow-Origin", "*");
+            response.putHeader(
+                    "Vary",
+                    "origin, access-control-request-method, access-control-request-headers");
             response.closeHandler(v -> close());
             response.exceptionHandler(t -> close());
             write(": zenoh samples on " + keyExpr + "\n\n");

@@ -731,6 +731,24 @@ class RestPluginDifferentialTest {
                                 Map.of(),
                                 null),
                         new Request(
+                                "target-uri-65534",
+                                "GET",
+                                "/diff/target/" + "k".repeat(65_534 - "/diff/target/".length()),
+                                Map.of(),
+                                null),
+                        new Request(
+                                "target-uri-65535",
+                                "GET",
+                                "/diff/target/" + "k".repeat(65_535 - "/diff/target/".length()),
+                                Map.of(),
+                                null),
+                        new Request(
+                                "target-raw-invalid-utf8-query",
+                                "GET",
+                                "/diff/target/a?x=\u00ff",
+                                Map.of(),
+                                null),
+                        new Request(
                                 "target-long-header",
                                 "GET",
                                 "/diff/target/a",
@@ -969,6 +987,15 @@ class RestPluginDifferentialTest {
                                 new Response(ph.status, ph.headers, bytes(String.join("\n", pe))),
                                 new Response(oh.status, oh.headers, bytes(String.join("\n", oe))));
                 record("sse", diff, deviations, unexpected, stale);
+                // the stream's head apart from the listed deviation (which is in its events)
+                record(
+                        "sse-head",
+                        compare(
+                                new Response(ph.status, ph.headers, new byte[0]),
+                                new Response(oh.status, oh.headers, new byte[0])),
+                        deviations,
+                        unexpected,
+                        stale);
             }
         }
     }
