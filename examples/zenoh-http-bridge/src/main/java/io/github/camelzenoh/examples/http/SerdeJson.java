@@ -36,8 +36,9 @@ import java.util.TreeMap;
  * a double computed as serde_json computes it without its {@code float_roundtrip} feature (up to 19
  * significant digits, then scaled by powers of ten in double arithmetic; not always the nearest
  * double, and the plugin's value is this one); objects are a BTreeMap: keys sorted by their UTF-8
- * bytes, the last of duplicate keys wins. Doubles are written as ryu writes them ({@code 2.5},
- * {@code 1e-7}, {@code 1.8446744073709552e19}, {@code -0.0}).
+ * bytes, the last of duplicate keys wins. Doubles are written as serde_json 1.0.154 writes them,
+ * with the zmij crate ({@code 2.5}, {@code 1e-7}, {@code 1e+16}, {@code 1.8446744073709552e+19},
+ * {@code -0.0}).
  *
  * <p>Parsed values: {@link #NULL}, {@link Boolean}, {@link Long} (an i64, or a u64 up to 2^63-1),
  * {@link U64} (a u64 above), {@link Double}, {@link String}, {@link List}, {@link Map} (sorted).
@@ -137,7 +138,7 @@ final class SerdeJson {
         } else if (v instanceof Long l) {
             return f.numberNode(l.longValue());
         } else if (v instanceof Double d) {
-            return f.rawValueNode(new RawValue(f64(d))); // written as ryu writes it
+            return f.rawValueNode(new RawValue(f64(d))); // written as serde_json writes it
         } else if (v instanceof Boolean b) {
             return f.booleanNode(b);
         } else if (v instanceof U64 u) {
@@ -147,9 +148,10 @@ final class SerdeJson {
     }
 
     /**
-     * A finite double as serde_json writes it (ryu's format): the shortest decimal that reads back
-     * as the same double (the nearest of those), plain from 1e-5 up to 1e16 ({@code 0.0001}, {@code
-     * 2.5}, {@code 100.0}), else with an exponent ({@code 1e-7}, {@code 1.8446744073709552e19}).
+     * A finite double as serde_json writes it ({@code zmij::Buffer::format_finite}): the shortest
+     * decimal that reads back as the same double (the nearest of those), plain from 1e-5 up to 1e16
+     * ({@code 0.00001}, {@code 2.5}, {@code 100.0}), else with a signed exponent ({@code 1e-7},
+     * {@code 1e+16}, {@code 1.8446744073709552e+19}).
      */
     static String f64(double d) {
         if (d == 0) {
@@ -175,7 +177,7 @@ final class SerdeJson {
             k++;
         }
         if (digits.length() == 2) {
-            // Java may pick two digits where one reads back too but is farther (4.9e-324); ryu
+            // Java may pick two digits where one reads back too but is farther (4.9e-324); zmij
             // writes the one digit (5e-324)
             int first = digits.charAt(0) - '0';
             String best = null;
@@ -202,11 +204,14 @@ final class SerdeJson {
                 }
             }
         }
-        return ryu(d < 0, digits, k);
+        return layout(d < 0, digits, k);
     }
 
-    /** ryu's layout of digits * 10^k (ryu::pretty::format64). */
-    private static String ryu(boolean negative, CharSequence digits, int k) {
+    /**
+     * zmij's layout of digits * 10^k (zmij's {@code write}): plain when the decimal exponent is in
+     * -5..=15, else {@code d.ddde+X} / {@code de-X}, the exponent's sign always written.
+     */
+    private static String layout(boolean negative, CharSequence digits, int k) {
         int length = digits.length();
         int kk = length + k; // 10^(kk-1) <= x < 10^kk
         StringBuilder b = new StringBuilder(length + 8);
@@ -219,11 +224,12 @@ final class SerdeJson {
             b.append(digits, 0, kk).append('.').append(digits, kk, length);
         } else if (-5 < kk && kk <= 0) {
             b.append("0.").append("0".repeat(-kk)).append(digits);
-        } else if (length == 1) {
-            b.append(digits).append('e').append(kk - 1);
         } else {
-            b.append(digits.charAt(0)).append('.').append(digits, 1, length);
-            b.append('e').append(kk - 1);
+            b.append(digits.charAt(0));
+            if (length > 1) {
+                b.append('.').append(digits, 1, length);
+            }
+            b.append(kk - 1 < 0 ? "e-" : "e+").append(Math.abs(kk - 1));
         }
         return b.toString();
     }
