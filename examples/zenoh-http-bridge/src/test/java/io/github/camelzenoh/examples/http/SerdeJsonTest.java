@@ -8,9 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.component.zenoh.ZenohReply;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,6 +161,84 @@ class SerdeJsonTest {
         assertThat(SerdeJson.f64(Double.MIN_NORMAL)).isEqualTo("2.2250738585072014e-308");
         assertThat(SerdeJson.f64(0.0)).isEqualTo("0.0");
         assertThat(SerdeJson.f64(-0.0)).isEqualTo("-0.0");
+    }
+
+    /**
+     * f64's fast paths (few digits found in double arithmetic, Schubfach's digits without the
+     * BigDecimal search, the table of the smallest subnormals) give f64Exact's text, for random bit
+     * patterns, random short decimals (as payloads have them: as Java reads them and as serde_json
+     * reads them), every small subnormal, powers of ten and their neighbours, integers.
+     */
+    @Test
+    void fastPathsGiveTheExactText() {
+        List<String> wrong = new ArrayList<>();
+        SplittableRandom r = new SplittableRandom(20260517);
+        for (int i = 0; i < 100_000; i++) {
+            double d = Double.longBitsToDouble(r.nextLong());
+            if (Double.isFinite(d)) {
+                same(d, wrong);
+            }
+        }
+        int fast = 0;
+        for (int i = 0; i < 100_000; i++) {
+            int length = 1 + r.nextInt(17);
+            long digits = r.nextLong((long) Math.pow(10, length - 1), (long) Math.pow(10, length));
+            if (r.nextInt(4) == 0) {
+                digits -= digits % 1000; // trailing zeros
+            }
+            int e = i % 2 == 0 ? r.nextInt(-30, 31) : r.nextInt(-345, 309);
+            String text = digits + "e" + e;
+            double nearest = Double.parseDouble(text);
+            if (Double.isFinite(nearest)) {
+                same(nearest, wrong);
+                if (length <= 15 && e >= -22 && e <= 0 && nearest < 0x1p50) {
+                    fast++;
+                    if (SerdeJson.fewDigits(nearest) < 0) {
+                        wrong.add(text + ": no fast path");
+                    }
+                }
+            }
+            if (SerdeJson.parse(text.getBytes(StandardCharsets.UTF_8)) instanceof Double serde) {
+                same(serde, wrong); // serde_json's value, not always the nearest double
+            }
+        }
+        for (long m = 0; m <= 5000; m++) {
+            same(Double.longBitsToDouble(m), wrong);
+        }
+        for (int p = -325; p <= 308; p++) {
+            double ten = Double.parseDouble("1e" + p);
+            same(ten, wrong);
+            same(Math.nextUp(ten), wrong);
+            same(Math.nextDown(ten), wrong);
+            same(Double.parseDouble("5e" + p), wrong);
+        }
+        for (int i = 0; i < 20_000; i++) {
+            same(r.nextLong(1L << 55), wrong);
+            same(r.nextInt(1_000_000) / 1000.0, wrong);
+        }
+        assertThat(wrong).isEmpty();
+        assertThat(fast).isGreaterThan(5_000);
+        assertThat(SerdeJson.fewDigits(2.5)).isEqualTo(1);
+        assertThat(SerdeJson.fewDigits(12.0)).isZero();
+        assertThat(SerdeJson.fewDigits(0.1)).isEqualTo(1);
+        assertThat(SerdeJson.fewDigits(1e-7)).isEqualTo(7);
+        assertThat(SerdeJson.fewDigits(123456.789)).isEqualTo(3);
+        assertThat(SerdeJson.fewDigits(Double.MIN_VALUE)).isEqualTo(-1);
+        assertThat(SerdeJson.fewDigits(0.30000000000000004)).isEqualTo(-1);
+        assertThat(SerdeJson.fewDigits(1e16)).isEqualTo(-1);
+    }
+
+    private static void same(double d, List<String> wrong) {
+        if (!Double.isFinite(d)) {
+            return; // 5e308: f64 is for finite doubles, a Value holds no other
+        }
+        for (double v : new double[] {d, -d}) {
+            String fast = SerdeJson.f64(v);
+            String exact = SerdeJson.f64Exact(v);
+            if (!fast.equals(exact) || Double.parseDouble(fast) != v) {
+                wrong.add(Double.doubleToRawLongBits(v) + ": " + fast + " / " + exact);
+            }
+        }
     }
 
     @Test
