@@ -36,8 +36,9 @@ import java.util.TreeMap;
  * a double computed as serde_json computes it without its {@code float_roundtrip} feature (up to 19
  * significant digits, then scaled by powers of ten in double arithmetic; not always the nearest
  * double, and the plugin's value is this one); objects are a BTreeMap: keys sorted by their UTF-8
- * bytes, the last of duplicate keys wins. Doubles are written as ryu writes them ({@code 2.5},
- * {@code 1e-7}, {@code 1.8446744073709552e19}, {@code -0.0}).
+ * bytes, the last of duplicate keys wins. Doubles are written as serde_json 1.0.154 writes them,
+ * with the zmij crate ({@code 2.5}, {@code 1e-7}, {@code 1e+16}, {@code 1.8446744073709552e+19},
+ * {@code -0.0}).
  *
  * <p>Parsed values: {@link #NULL}, {@link Boolean}, {@link Long} (an i64, or a u64 up to 2^63-1),
  * {@link U64} (a u64 above), {@link Double}, {@link String}, {@link List}, {@link Map} (sorted).
@@ -137,7 +138,7 @@ final class SerdeJson {
         } else if (v instanceof Long l) {
             return f.numberNode(l.longValue());
         } else if (v instanceof Double d) {
-            return f.rawValueNode(new RawValue(f64(d))); // written as ryu writes it
+            return f.rawValueNode(new RawValue(f64(d))); // written as serde_json writes it
         } else if (v instanceof Boolean b) {
             return f.booleanNode(b);
         } else if (v instanceof U64 u) {
@@ -147,11 +148,187 @@ final class SerdeJson {
     }
 
     /**
-     * A finite double as serde_json writes it (ryu's format): the shortest decimal that reads back
-     * as the same double (the nearest of those), plain from 1e-5 up to 1e16 ({@code 0.0001}, {@code
-     * 2.5}, {@code 100.0}), else with an exponent ({@code 1e-7}, {@code 1.8446744073709552e19}).
+     * A finite double as serde_json writes it ({@code zmij::Buffer::format_finite}): the shortest
+     * decimal that reads back as the same double (the nearest of those), plain from 1e-5 up to 1e16
+     * ({@code 0.00001}, {@code 2.5}, {@code 100.0}), else with a signed exponent ({@code 1e-7},
+     * {@code 1e+16}, {@code 1.8446744073709552e+19}).
+     *
+     * <p>The same text as {@link #f64Exact}, without its BigDecimal work: the few digits of most
+     * doubles found in double arithmetic ({@link #fewDigits}), else Schubfach's digits (which are
+     * zmij's for every double but the twenty smallest, held in a table).
      */
     static String f64(double d) {
+        long bits = Double.doubleToRawLongBits(d);
+        long abs = bits & Long.MAX_VALUE;
+        boolean negative = bits < 0;
+        if (abs <= TINY.length - 1) {
+            // 0, and m * 2^-1074 for m <= 20: Java picks a nearer two-digit decimal (4.9E-324)
+            // where zmij writes the one digit that reads back too (5e-324)
+            String s = abs == 0 ? "0.0" : TINY[(int) abs];
+            return negative ? "-" + s : s;
+        }
+        double x = Double.longBitsToDouble(abs);
+        char[] digits = new char[20]; // the significant digits, from digits[20 - length]
+        int length;
+        int exponent; // x = digits * 10^exponent
+        int k = fewDigits(x);
+        if (k >= 0) {
+            long n = (long) Math.rint(x * POW10[k]); // < 2^50: two ints of at most 8 digits
+            int low = (int) (n % 100_000_000);
+            int high = (int) (n / 100_000_000);
+            exponent = -k;
+            length = 0;
+            for (int i = 0; i < 8 && (high != 0 || low != 0); i++) {
+                digits[digits.length - 1 - length++] = (char) ('0' + low % 10);
+                low /= 10;
+            }
+            for (; high != 0; high /= 10) {
+                digits[digits.length - 1 - length++] = (char) ('0' + high % 10);
+            }
+        } else {
+            // Schubfach's shortest decimal ("2.5", "0.001", "1.0E-7", "1.2345678E19"): its digits
+            String s = DoubleToDecimal.toString(x);
+            int end = s.indexOf('E');
+            exponent = end < 0 ? 0 : Integer.parseInt(s, end + 1, s.length(), 10);
+            end = end < 0 ? s.length() : end;
+            int dot = s.indexOf('.');
+            exponent -= end - dot - 1;
+            int from = 0;
+            while (s.charAt(from) == '0' || s.charAt(from) == '.') {
+                from++; // "0.001"
+            }
+            length = 0;
+            for (int i = end - 1; i >= from; i--) {
+                char c = s.charAt(i);
+                if (c != '.') {
+                    digits[digits.length - 1 - length++] = c;
+                }
+            }
+        }
+        return layout(negative, digits, length, exponent);
+    }
+
+    /**
+     * f64's text for the doubles m * 2^-1074 with m <= 20 (index m; index 0 unused), the only ones
+     * whose Schubfach digits are not zmij's: the two digits Java must write (4.9E-324) are not a
+     * one-digit decimal that reads back too (5e-324) only if both are within half an ulp of x, so
+     * less than an ulp (2^-1074) apart, and they are at least 10^j apart for the two digits d.d *
+     * 10^(j+1): 10^j <= 2^-1074 means x < 1e-322, m <= 20. Every other double has the same digits
+     * in both (for a normal double an ulp is below x * 2^-52, far below x / 100).
+     */
+    private static final String[] TINY = new String[21];
+
+    static {
+        for (int m = 1; m < TINY.length; m++) {
+            TINY[m] = f64Exact(Double.longBitsToDouble(m));
+        }
+    }
+
+    /** 2^50: the fast path's bound on x * 10^k (digits it finds have at most 16). */
+    private static final double FEW_DIGITS_LIMIT = 0x1p50;
+
+    /**
+     * The least k in 0..=22 for which x's shortest decimal is n * 10^-k for an integer n < 2^50
+     * (then n = rint(x * 10^k)), or -1 if there is none: x = 2.5 gives 1 (25e-1), 12.0 gives 0, 0.1
+     * gives 1, 1e-7 gives 7; 5e-324, 0.30000000000000004 and 1e16 give -1.
+     *
+     * <p>Exact, in double arithmetic: for k <= 22 10^k is a double, so n / 10^k for n < 2^53 is the
+     * double nearest n * 10^-k (ties to even), and equals x exactly when the decimal n * 10^-k
+     * reads back as x. The one integer that can do so is rint(x * 10^k): a decimal that reads back
+     * is within half an ulp of x, and an ulp of a normal x is at most x * 2^-52, so that n is
+     * within 2^-53 * x * 10^k (< 1/8) of the exact x * 10^k, the computed product within as much
+     * again. A second decimal on the same grid would need 10^-k <= ulp, so n >= 2^52: at most one
+     * reads back, and the first k that has one has the fewest digits (any other decimal that reads
+     * back is less than 10^-k from it and has more digits): that decimal is zmij's (and
+     * Schubfach's), the nearest of the shortest being the only one. A subnormal x needs k > 22 and
+     * gives -1.
+     */
+    static int fewDigits(double x) {
+        if (!(x < FEW_DIGITS_LIMIT)) {
+            return -1;
+        }
+        for (int k = 0; k <= 22; k++) {
+            double y = x * POW10[k];
+            if (!(y < FEW_DIGITS_LIMIT)) {
+                return -1;
+            }
+            double n = Math.rint(y);
+            // n reads back only if |y - n| < 2^-52 * y (above); most k fail here, without dividing
+            if (Math.abs(y - n) <= y * 0x1p-50 && n / POW10[k] == x) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * zmij's layout of the digits at the end of d, times 10^exponent (zmij's {@code write}): plain
+     * when the decimal exponent is in -5..=15, else {@code d.ddde+X} / {@code de-X}, the exponent's
+     * sign always written.
+     */
+    private static String layout(boolean negative, char[] d, int length, int exponent) {
+        int first = d.length - length;
+        while (d[first + length - 1] == '0') { // trailing zeros ("100.0", "1.0E23")
+            length--;
+            exponent++;
+        }
+        int scientific = length - 1 + exponent; // 10^scientific <= x < 10^(scientific+1)
+        char[] out = new char[32];
+        int o = 0;
+        if (negative) {
+            out[o++] = '-';
+        }
+        if (-5 <= scientific && scientific <= 15) {
+            if (exponent >= 0) { // 1234e7 -> 12340000000.0
+                System.arraycopy(d, first, out, o, length);
+                o += length;
+                for (int z = 0; z < exponent; z++) {
+                    out[o++] = '0';
+                }
+                out[o++] = '.';
+                out[o++] = '0';
+            } else if (scientific >= 0) { // 1234e-2 -> 12.34
+                System.arraycopy(d, first, out, o, scientific + 1);
+                o += scientific + 1;
+                out[o++] = '.';
+                System.arraycopy(d, first + scientific + 1, out, o, length - scientific - 1);
+                o += length - scientific - 1;
+            } else { // 1234e-6 -> 0.001234
+                out[o++] = '0';
+                out[o++] = '.';
+                for (int z = -1; z > scientific; z--) {
+                    out[o++] = '0';
+                }
+                System.arraycopy(d, first, out, o, length);
+                o += length;
+            }
+        } else { // 1234e30 -> 1.234e+33
+            out[o++] = d[first];
+            if (length > 1) {
+                out[o++] = '.';
+                System.arraycopy(d, first + 1, out, o, length - 1);
+                o += length - 1;
+            }
+            out[o++] = 'e';
+            out[o++] = scientific < 0 ? '-' : '+';
+            int e = Math.abs(scientific);
+            if (e >= 100) {
+                out[o++] = (char) ('0' + e / 100);
+            }
+            if (e >= 10) {
+                out[o++] = (char) ('0' + e / 10 % 10);
+            }
+            out[o++] = (char) ('0' + e % 10);
+        }
+        return new String(out, 0, o);
+    }
+
+    /**
+     * {@link #f64} the slow, obviously exact way (the reference its fast paths are tested against):
+     * Schubfach's digits as text, then for every two-digit result a BigDecimal search for a nearer
+     * one-digit decimal that reads back too.
+     */
+    static String f64Exact(double d) {
         if (d == 0) {
             return Double.doubleToRawLongBits(d) < 0 ? "-0.0" : "0.0";
         }
@@ -175,7 +352,7 @@ final class SerdeJson {
             k++;
         }
         if (digits.length() == 2) {
-            // Java may pick two digits where one reads back too but is farther (4.9e-324); ryu
+            // Java may pick two digits where one reads back too but is farther (4.9e-324); zmij
             // writes the one digit (5e-324)
             int first = digits.charAt(0) - '0';
             String best = null;
@@ -202,11 +379,11 @@ final class SerdeJson {
                 }
             }
         }
-        return ryu(d < 0, digits, k);
+        return layoutExact(d < 0, digits, k);
     }
 
-    /** ryu's layout of digits * 10^k (ryu::pretty::format64). */
-    private static String ryu(boolean negative, CharSequence digits, int k) {
+    /** {@link #layout}'s rules over the digits as text (for {@link #f64Exact}). */
+    private static String layoutExact(boolean negative, CharSequence digits, int k) {
         int length = digits.length();
         int kk = length + k; // 10^(kk-1) <= x < 10^kk
         StringBuilder b = new StringBuilder(length + 8);
@@ -219,11 +396,12 @@ final class SerdeJson {
             b.append(digits, 0, kk).append('.').append(digits, kk, length);
         } else if (-5 < kk && kk <= 0) {
             b.append("0.").append("0".repeat(-kk)).append(digits);
-        } else if (length == 1) {
-            b.append(digits).append('e').append(kk - 1);
         } else {
-            b.append(digits.charAt(0)).append('.').append(digits, 1, length);
-            b.append('e').append(kk - 1);
+            b.append(digits.charAt(0));
+            if (length > 1) {
+                b.append('.').append(digits, 1, length);
+            }
+            b.append(kk - 1 < 0 ? "e-" : "e+").append(Math.abs(kk - 1));
         }
         return b.toString();
     }

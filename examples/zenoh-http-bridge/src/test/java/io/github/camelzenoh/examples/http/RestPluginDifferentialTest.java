@@ -6,6 +6,8 @@ package io.github.camelzenoh.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -466,7 +468,8 @@ class RestPluginDifferentialTest {
         json.put(
                 "floats",
                 "[2.5, 1e-7, 1E22, 123456789012345678901234567890, 0.1, 5e-324, 2e-5, 1e16,"
-                        + " 1e15, 1.7976931348623157e308, 4.9e-324, 100, 1e2, 0.001, 1e-5]");
+                        + " 1e15, 1.7976931348623157e308, 4.9e-324, 100, 1e2, 0.001, 1e-5, 1e17, 1e21,"
+                        + " 1e308, 6.02214076e23, -2.5e300, 1e-6, 9999999999999998.0, 1e-323, 1.5e-300]");
         json.put(
                 "inexact-floats",
                 "[1.2345678901234567e-300, 9.999999999999999e22, 0.30000000000000004,"
@@ -915,8 +918,40 @@ class RestPluginDifferentialTest {
         String ob = body(ours);
         if (!pb.equals(ob)) {
             diff.add("body " + abbreviate(pb) + " / " + abbreviate(ob));
+        } else {
+            List<String> pn = numbers(plugin);
+            List<String> on = numbers(ours);
+            if (!pn.equals(on)) {
+                diff.add(
+                        "numbers as written "
+                                + abbreviate(pn.toString())
+                                + " / "
+                                + abbreviate(on.toString()));
+            }
         }
         return diff;
+    }
+
+    /**
+     * A JSON body's numbers as their text ({@code 1e+16}, not {@code 1e16}): the structural
+     * comparison reads both as the same double.
+     */
+    static List<String> numbers(Response r) {
+        List<String> numbers = new ArrayList<>();
+        String ct = normalizeType(r.header("content-type"));
+        if (ct == null || !ct.startsWith("application/json")) {
+            return numbers;
+        }
+        try (JsonParser p = JSON.getFactory().createParser(r.body)) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
+                    numbers.add(p.getText());
+                }
+            }
+        } catch (IOException notJson) {
+            numbers.add("not JSON");
+        }
+        return numbers;
     }
 
     static String normalizeType(String ct) {
