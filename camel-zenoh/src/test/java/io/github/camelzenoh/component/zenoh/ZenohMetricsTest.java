@@ -258,14 +258,19 @@ class ZenohMetricsTest extends ZenohTestSupport {
             WeakReference<Endpoint> gone = sendThroughAnEndpointAndStopIt("metrics/gc");
             assertThat(metersOf("metrics/gc")).hasSize(ZenohMetrics.NAMES.length);
             assertThat(count(ZenohMetrics.SENT, "metrics/gc")).isEqualTo(2);
-            for (int i = 0; i < 100 && gone.get() != null; i++) {
-                System.gc();
-                Thread.sleep(20);
-            }
+            awaitCollected(gone);
             assertThat(gone.get()).as("the stopped endpoint, once garbage").isNull();
             assertThat(count(ZenohMetrics.SENT, "metrics/gc")).isEqualTo(2);
         } finally {
             keep.stop();
+        }
+    }
+
+    /** Runs the garbage collector until the reference is cleared (at most about 2 s). */
+    private static void awaitCollected(WeakReference<?> ref) throws InterruptedException {
+        for (int i = 0; i < 100 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
         }
     }
 
@@ -302,10 +307,7 @@ class ZenohMetricsTest extends ZenohTestSupport {
             twin.start();
             Producer p = twin.createProducer();
             p.start();
-            for (int i = 0; i < 100 && first.get() != null; i++) {
-                System.gc();
-                Thread.sleep(20);
-            }
+            awaitCollected(first);
             assertThat(first.get()).as("the first endpoint, once garbage").isNull();
             for (int i = 0; i < 3; i++) {
                 Exchange exchange = twin.createExchange();

@@ -24,15 +24,7 @@ class BridgeStopTest {
     void anOpenEventStreamDoesNotHoldTheStop() throws Exception {
         TestBridge bridge = TestBridge.start("--bridge.demo=false");
         try (Socket s = new Socket("127.0.0.1", bridge.httpPort)) {
-            s.setSoTimeout(20_000);
-            s.getOutputStream()
-                    .write(
-                            "GET /stop/** HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-                                    .getBytes(StandardCharsets.US_ASCII));
-            BufferedReader in =
-                    new BufferedReader(
-                            new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(in.readLine()).startsWith("HTTP/1.1 200");
+            openStream(s);
             long started = System.nanoTime();
             bridge.close();
             assertThat(Duration.ofNanos(System.nanoTime() - started))
@@ -50,15 +42,7 @@ class BridgeStopTest {
     void anOpenEventStreamDoesNotHoldASuspendAndTheRouteAnswersAfterTheResume() throws Exception {
         try (TestBridge bridge = TestBridge.start("--bridge.demo=false");
                 Socket s = new Socket("127.0.0.1", bridge.httpPort)) {
-            s.setSoTimeout(20_000);
-            s.getOutputStream()
-                    .write(
-                            "GET /stop/** HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-                                    .getBytes(StandardCharsets.US_ASCII));
-            BufferedReader in =
-                    new BufferedReader(
-                            new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-            assertThat(in.readLine()).startsWith("HTTP/1.1 200");
+            openStream(s);
             var routes = bridge.main.getCamelContext().getRouteController();
             long started = System.nanoTime();
             routes.suspendRoute("zenoh-rest");
@@ -78,5 +62,18 @@ class BridgeStopTest {
                                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertThat(get.statusCode()).as("a get after the resume").isEqualTo(200);
         }
+    }
+
+    /** Opens an event stream on the socket's connection and reads its status line. */
+    private static void openStream(Socket s) throws java.io.IOException {
+        s.setSoTimeout(20_000);
+        s.getOutputStream()
+                .write(
+                        "GET /stop/** HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+        BufferedReader in =
+                new BufferedReader(
+                        new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+        assertThat(in.readLine()).startsWith("HTTP/1.1 200");
     }
 }

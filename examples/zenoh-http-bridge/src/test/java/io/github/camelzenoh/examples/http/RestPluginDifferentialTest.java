@@ -597,10 +597,7 @@ class RestPluginDifferentialTest {
                 "REST plugin differential: %d cases, %d deliberate deviations, %d unexpected%n",
                 cases, deviations.size(), unexpected.size());
         assertThat(cases).isGreaterThanOrEqualTo(60);
-        assertThat(unexpected)
-                .as("differences from the REST plugin not in the deviations list")
-                .isEmpty();
-        assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
+        assertClean(unexpected, stale);
     }
 
     /**
@@ -686,10 +683,7 @@ class RestPluginDifferentialTest {
                 pool.shutdownNow();
             }
         }
-        assertThat(unexpected)
-                .as("differences from the REST plugin not in the deviations list")
-                .isEmpty();
-        assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
+        assertClean(unexpected, stale);
     }
 
     /**
@@ -809,10 +803,7 @@ class RestPluginDifferentialTest {
                 record(r.id, diff, deviations, unexpected, stale);
             }
         }
-        assertThat(unexpected)
-                .as("differences from the REST plugin not in the deviations list")
-                .isEmpty();
-        assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
+        assertClean(unexpected, stale);
     }
 
     /** The key a put answered 200 reached at the subscriber; none for a refused one. */
@@ -859,6 +850,14 @@ class RestPluginDifferentialTest {
             }
         }
         return new Response(r.status, headers, bytes(body));
+    }
+
+    /** No difference outside the deviations list, and no listed one that is gone. */
+    static void assertClean(Map<String, String> unexpected, Map<String, String> stale) {
+        assertThat(unexpected)
+                .as("differences from the REST plugin not in the deviations list")
+                .isEmpty();
+        assertThat(stale).as("listed deviations that no longer differ (remove them)").isEmpty();
     }
 
     static Properties deviations() throws IOException {
