@@ -5,9 +5,10 @@
 package io.github.camelzenoh.zenoh;
 
 /**
- * A session configuration zenoh refused. The message names what was wrong; it is at most {@link
- * #MAX_MESSAGE_CHARS} characters: zenoh's own reasons may repeat a value whole, and a 1 MiB value
- * must not become a 1 MiB message in a log or an HTTP answer.
+ * A session configuration, mode or log filter that was refused (by the binding's checks or by
+ * zenoh). The message names what was wrong; it is at most {@link #MAX_MESSAGE_CHARS} characters:
+ * zenoh's own reasons may repeat a value whole, and a 1 MiB value must not become a 1 MiB message
+ * in a log or an HTTP answer.
  */
 public class ConfigException extends ZenohException {
     private static final long serialVersionUID = 1L;

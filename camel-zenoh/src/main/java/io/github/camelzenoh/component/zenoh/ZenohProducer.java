@@ -524,6 +524,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                 () -> {
                                     if (timedOut) {
                                         exchange.setProperty(ZenohConstants.GET_TIMED_OUT, true);
+                                    } else { // an exchange reused for another get
+                                        exchange.removeProperty(ZenohConstants.GET_TIMED_OUT);
                                     }
                                     complete(exchange, all, callback);
                                 });

@@ -389,6 +389,26 @@ class ZenohGetTest extends ZenohTestSupport {
                 .allMatch(ZenohReply::ok);
     }
 
+    /** An exchange reused for a second get that is answered in time does not say it timed out. */
+    @Test
+    void anExchangeReusedAfterATimeoutDoesNotSayItTimedOutAgain() throws Exception {
+        queryable("svc/never", unfinished::add);
+        queryable(
+                "svc/errors",
+                q -> {
+                    q.replyError(utf8("late?"), Encoding.ZENOH_STRING);
+                    q.finish();
+                });
+        awaitConnected();
+        Exchange e = template.request("direct:never", x -> {});
+        assertThat(e.getProperty(ZenohConstants.GET_TIMED_OUT, Boolean.class)).isTrue();
+        e.setException(null);
+        template.send("direct:errors", e);
+        assertThat(e.getProperty(ZenohConstants.GET_TIMED_OUT))
+                .as("the second get was answered in time")
+                .isNull();
+    }
+
     @Test
     void anErrorReplyThatSaysTimeoutButCameInTimeIsStillAnError() throws Exception {
         queryable(

@@ -106,7 +106,8 @@ public class BridgeConfiguration implements CamelConfiguration {
      */
     @Override
     public void configure(CamelContext camelContext) {
-        if (managementPort == httpPort && httpPort != 0) {
+        // equal ports, 0 included: Camel then serves management on the API's server
+        if (managementPort == httpPort) {
             throw new IllegalArgumentException(
                     "--http.managementPort ("
                             + managementPort

@@ -215,13 +215,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         } catch (KeyExprException bad) {
             throw new IllegalArgumentException(zenohReason(bad.getMessage()), bad);
         }
-        String parameters = query == null ? "" : rawUtf8(query);
-        if (parameters.indexOf('\uFFFD') >= 0 && !query.contains("\uFFFD")) {
-            // as the REST plugin's HTTP server, which refuses a request target that is not UTF-8
-            throw new IllegalArgumentException(
-                    "Invalid URL: the query string is not UTF-8 (raw bytes that are no UTF-8"
-                            + " sequence)");
-        }
+        String parameters = query == null ? "" : queryUtf8(query);
         // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
         boolean raw =
                 Arrays.stream(parameters.split(";"))
@@ -275,6 +269,31 @@ public class HttpBridgeRoutes extends RouteBuilder {
         } catch (IllegalArgumentException e) { // a schema longer than zenoh carries (255 bytes)
             throw new IllegalArgumentException("Header Content-Type: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The raw query string as UTF-8 (see {@link #rawUtf8}); raw bytes that are no UTF-8 are refused
+     * as the REST plugin's HTTP server refuses them. A U+FFFD sent as its UTF-8 bytes is kept.
+     */
+    static String queryUtf8(String query) {
+        for (int i = 0; i < query.length(); i++) {
+            if (query.charAt(i) >= 0x80) {
+                try {
+                    return StandardCharsets.UTF_8
+                            .newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT)
+                            .decode(ByteBuffer.wrap(query.getBytes(StandardCharsets.ISO_8859_1)))
+                            .toString();
+                } catch (CharacterCodingException e) {
+                    throw new IllegalArgumentException(
+                            "Invalid URL: the query string is not UTF-8 (raw bytes that are no UTF-8"
+                                    + " sequence)",
+                            e);
+                }
+            }
+        }
+        return query;
     }
 
     /**

@@ -99,9 +99,10 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
 
     /**
      * Camel stopping or suspending the route: the open streams end now (a suspended route answers
-     * 503, and a client reconnects once it is resumed). A stream's exchange completes only when its
-     * client goes, so a graceful shutdown or suspend would wait for them its whole timeout (45 s)
-     * and then force the route, which answered 404 after a resume.
+     * 503, which a browser's EventSource takes as final: its page opens a new stream once the route
+     * is resumed). A stream's exchange completes only when its client goes, so a graceful shutdown
+     * or suspend would wait for them its whole timeout (45 s) and then force the route, which
+     * answered 404 after a resume.
      */
     @Override
     public void prepareShutdown(boolean suspendOnly, boolean forced) {

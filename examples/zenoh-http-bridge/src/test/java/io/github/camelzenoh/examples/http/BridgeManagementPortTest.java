@@ -37,6 +37,22 @@ class BridgeManagementPortTest {
         }
     }
 
+    /** Port 0 for both: Camel would serve management on the API's server (it reuses it). */
+    @Test
+    void portZeroForBothIsRefused() {
+        Main main =
+                ZenohHttpBridge.create(
+                        "--http.port=0",
+                        "--http.managementPort=0",
+                        "--zenoh.listen=" + Loopback.endpoint(Loopback.freePort()),
+                        "--bridge.demo=false");
+        try {
+            assertThatThrownBy(main::start).hasStackTraceContaining("--http.managementPort");
+        } finally {
+            main.stop();
+        }
+    }
+
     @Test
     void portZeroIsLoggedAsThePortBound() {
         try (TestBridge bridge =

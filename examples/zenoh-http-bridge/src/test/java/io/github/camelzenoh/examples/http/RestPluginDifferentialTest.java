@@ -740,6 +740,12 @@ class RestPluginDifferentialTest {
                                 Map.of(),
                                 null),
                         new Request(
+                                "target-raw-fffd-query", // U+FFFD as its UTF-8 bytes: valid
+                                "GET",
+                                "/diff/target/a?x=\u00ef\u00bf\u00bd",
+                                Map.of(),
+                                null),
+                        new Request(
                                 "target-raw-invalid-utf8-query",
                                 "GET",
                                 "/diff/target/a?x=\u00ff",
