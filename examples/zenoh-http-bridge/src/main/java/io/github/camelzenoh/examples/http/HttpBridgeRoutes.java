@@ -257,23 +257,17 @@ public class HttpBridgeRoutes extends RouteBuilder {
      * as the char of the same value).
      */
     static Encoding requestEncoding(String contentType) {
-        String text = contentType;
-        for (int i = 0; i < contentType.length(); i++) {
-            if (contentType.charAt(i) >= 0x80) {
-                text = Utf8.decodeLossy(contentType.getBytes(StandardCharsets.ISO_8859_1));
-                break;
-            }
-        }
         try {
-            return Encoding.parse(text);
+            return Encoding.parse(rawUtf8(contentType));
         } catch (IllegalArgumentException e) { // a schema longer than zenoh carries (255 bytes)
             throw new IllegalArgumentException("Header Content-Type: " + e.getMessage(), e);
         }
     }
 
     /**
-     * The raw query string as UTF-8 (see {@link #rawUtf8}); raw bytes that are no UTF-8 are refused
-     * as the REST plugin's HTTP server refuses them. A U+FFFD sent as its UTF-8 bytes is kept.
+     * The raw query string as UTF-8 (read as {@link #rawUtf8} reads a header), strictly: raw bytes
+     * that are no UTF-8 are refused as the REST plugin's HTTP server refuses them. A U+FFFD sent as
+     * its UTF-8 bytes is kept.
      */
     static String queryUtf8(String query) {
         for (int i = 0; i < query.length(); i++) {
@@ -297,15 +291,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
     }
 
     /**
-     * A request line's text as UTF-8: the HTTP server reads its bytes as ISO-8859-1, so a raw
-     * (unescaped) UTF-8 byte arrives as the char of that byte; they are decoded back (malformed
-     * bytes as U+FFFD, as Rust's from_utf8_lossy), as the REST plugin reads them.
+     * A request head's text as UTF-8: the HTTP server reads its bytes as ISO-8859-1, so a raw UTF-8
+     * byte arrives as the char of that byte; they are decoded back (malformed bytes as U+FFFD, as
+     * Rust's from_utf8_lossy), as the REST plugin reads a header.
      */
     static String rawUtf8(String text) {
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) >= 0x80) {
-                return new String(
-                        text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+                return Utf8.decodeLossy(text.getBytes(StandardCharsets.ISO_8859_1));
             }
         }
         return text;
