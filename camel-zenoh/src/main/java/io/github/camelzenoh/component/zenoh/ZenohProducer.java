@@ -24,6 +24,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -503,6 +504,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Executor next = continuation(exchange);
         long timeout = c.getTimeout();
         long started = System.nanoTime();
+        // The binding may complete the listener inside the get call: a queryable of this session
+        // can answer there, and a get zenoh refuses (a parameter holding an unpaired surrogate, a
+        // key too deep) is completed there just before the call throws. A completion made inside
+        // the call is held until it returns; if it threw, its exception completes the exchange
+        // (process) and the held completion is dropped: the exchange completes once either way.
+        AtomicReference<Runnable> held = new AtomicReference<>(GET_CALLING);
         ReplyListener listener =
                 new ReplyListener() {
                     private final List<ZenohReply> replies =
@@ -519,8 +526,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         List<ZenohReply> received = List.copyOf(replies);
                         List<ZenohReply> all = withoutTimeoutMarkers(received, started, timeout);
                         boolean timedOut = all.size() != received.size();
-                        continueElsewhere(
-                                next,
+                        Runnable finish =
                                 () -> {
                                     if (timedOut) {
                                         exchange.setProperty(ZenohConstants.GET_TIMED_OUT, true);
@@ -528,18 +534,37 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                         exchange.removeProperty(ZenohConstants.GET_TIMED_OUT);
                                     }
                                     complete(exchange, all, callback);
-                                });
+                                };
+                        if (!held.compareAndSet(GET_CALLING, finish) && held.get() != GET_REFUSED) {
+                            continueElsewhere(next, finish);
+                        }
                     }
                 };
         Querier q = querier;
-        if (override == null && q != null) {
-            q.get(o, listener);
-        } else {
-            String key = override != null ? override : endpoint.getKeyExpr();
-            endpoint.session().get(key, o, options.acceptReplies(), listener);
+        try {
+            if (override == null && q != null) {
+                q.get(o, listener);
+            } else {
+                String key = override != null ? override : endpoint.getKeyExpr();
+                endpoint.session().get(key, o, options.acceptReplies(), listener);
+            }
+        } catch (RuntimeException refused) {
+            held.set(GET_REFUSED);
+            throw refused;
+        }
+        Runnable completedInCall = held.getAndSet(GET_RETURNED);
+        if (completedInCall != GET_CALLING) {
+            continueElsewhere(next, completedInCall);
         }
         return false;
     }
+
+    /** States of a get call (see get): in the call, returned, or refused by an exception. */
+    private static final Runnable GET_CALLING = () -> {};
+
+    private static final Runnable GET_RETURNED = () -> {};
+
+    private static final Runnable GET_REFUSED = () -> {};
 
     /** The endpoint's get options; a querier takes all but parameters, payload and attachment. */
     private GetOptions getOptions(String parameters) {

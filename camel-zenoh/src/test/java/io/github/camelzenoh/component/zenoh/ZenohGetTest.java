@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.camel.AsyncProcessor;
 import org.apache.camel.AsyncProducer;
@@ -37,6 +38,10 @@ import org.junit.jupiter.api.Test;
 class ZenohGetTest extends ZenohTestSupport {
 
     private final List<AutoCloseable> declared = new CopyOnWriteArrayList<>();
+
+    private final AtomicInteger refusedCompletions = new AtomicInteger();
+    private final AtomicInteger afterRefusedGet = new AtomicInteger();
+    private final AtomicInteger localCompletions = new AtomicInteger();
 
     /**
      * Queries a queryable keeps open on purpose (kept reachable so that no Cleaner finishes them).
@@ -64,6 +69,17 @@ class ZenohGetTest extends ZenohTestSupport {
                         .to("zenoh:svc/never?operation=get&timeout=3000");
                 from("direct:mixed").to("zenoh:svc/mixed?operation=get&consolidation=none");
                 from("direct:string").to("zenoh:svc/string?operation=get");
+                from("direct:refused")
+                        .onCompletion()
+                        .process(e -> refusedCompletions.incrementAndGet())
+                        .end()
+                        .to("zenoh:svc/refused?operation=get&timeout=300")
+                        .process(e -> afterRefusedGet.incrementAndGet());
+                from("direct:local")
+                        .onCompletion()
+                        .process(e -> localCompletions.incrementAndGet())
+                        .end()
+                        .to("zenoh:svc/local?operation=get");
                 from("direct:named")
                         .to("zenoh:svc/named?operation=get")
                         .process(e -> e.setProperty("continuedOn", Thread.currentThread()));
@@ -516,6 +532,52 @@ class ZenohGetTest extends ZenohTestSupport {
                 template.asyncSend("direct:neverLong", x -> x.getMessage().setBody("q"));
         assertThat(f.isDone()).isFalse();
         assertThat(f.get(10, TimeUnit.SECONDS).getException()).isNull();
+    }
+
+    /**
+     * A get the binding refuses completes its listener and then throws, both inside the call: the
+     * exchange fails with that exception and completes once (it completed a second time, on the
+     * producer's pool, with the failure still set: onCompletion ran twice).
+     */
+    @Test
+    void aGetTheBindingRefusesCompletesTheExchangeOnce() throws Exception {
+        Exchange e =
+                template.send(
+                        "direct:refused",
+                        x ->
+                                x.getMessage()
+                                        .setHeader(ZenohConstants.SELECTOR_PARAMETERS, "a=\uD800"));
+        assertThat(e.getException()).hasMessageContaining("surrogate");
+        // a second completion went to the producer's pool at once: give it time to show
+        Thread.sleep(500);
+        assertThat(afterRefusedGet.get()).isZero();
+        assertThat(refusedCompletions.get()).isEqualTo(1);
+    }
+
+    /**
+     * A queryable of the route's own session answers inside the get call, and the get completes
+     * there too: that completion is held until the call returns, then continues the exchange once.
+     */
+    @Test
+    void aGetAnsweredInsideTheCallCompletesOnce() throws Exception {
+        Queryable q =
+                endpointOf("zenoh:svc/local?operation=get")
+                        .session()
+                        .declareQueryable(
+                                "svc/local",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    query.reply("svc/local", utf8("here"), null, null);
+                                    query.finish();
+                                });
+        declared.add(q);
+        for (int i = 1; i <= 3; i++) {
+            Exchange e = template.request("direct:local", x -> x.getMessage().setBody(null));
+            assertThat(e.getException()).isNull();
+            assertThat(e.getMessage().getBody(String.class)).isEqualTo("here");
+        }
+        Thread.sleep(300);
+        assertThat(localCompletions.get()).isEqualTo(3);
     }
 
     private ZenohEndpoint endpointOf(String uri) {
