@@ -548,10 +548,16 @@ class ZenohGetTest extends ZenohTestSupport {
                                 x.getMessage()
                                         .setHeader(ZenohConstants.SELECTOR_PARAMETERS, "a=\uD800"));
         assertThat(e.getException()).hasMessageContaining("surrogate");
+        String deep = "svc/" + "c/".repeat(1100) + "end";
+        e =
+                template.send(
+                        "direct:refused",
+                        x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, deep));
+        assertThat(e.getException()).hasMessageContaining("1024");
         // a second completion went to the producer's pool at once: give it time to show
         Thread.sleep(500);
         assertThat(afterRefusedGet.get()).isZero();
-        assertThat(refusedCompletions.get()).isEqualTo(1);
+        assertThat(refusedCompletions.get()).isEqualTo(2);
     }
 
     /**
