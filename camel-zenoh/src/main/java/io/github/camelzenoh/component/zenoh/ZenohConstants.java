@@ -139,8 +139,8 @@ public final class ZenohConstants {
      * java.util.concurrent.Executor} on which the exchange continues once zenoh reports the query
      * over, instead of the producer's pool; e.g. the event loop of the HTTP request the exchange
      * answers, so the response is written there without another thread hand-off. It is called on a
-     * zenoh thread and must run the task on another thread; a rejected task runs on the producer's
-     * pool.
+     * zenoh thread and must run the task on another thread; a task it refuses (any exception, or a
+     * pool already shut down) runs on the producer's pool.
      */
     public static final String GET_EXECUTOR = "CamelZenohGetExecutor";
 

@@ -158,11 +158,20 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 .start();
     }
 
+    /**
+     * Hands {@code task} to {@code executor}; false if it refused: a {@link
+     * RejectedExecutionException} or any other exception (an executor not ready yet), or a pool
+     * already shut down, which may drop a task without a word (the JDK's and Camel's caller-runs
+     * policy discards it then).
+     */
     private static boolean execute(Executor executor, Runnable task) {
+        if (executor instanceof ExecutorService pool && pool.isShutdown()) {
+            return false;
+        }
         try {
             executor.execute(task);
             return true;
-        } catch (RejectedExecutionException stopped) {
+        } catch (RuntimeException refused) {
             return false;
         }
     }

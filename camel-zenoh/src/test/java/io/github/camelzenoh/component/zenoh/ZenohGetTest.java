@@ -80,6 +80,7 @@ class ZenohGetTest extends ZenohTestSupport {
                         .process(e -> localCompletions.incrementAndGet())
                         .end()
                         .to("zenoh:svc/local?operation=get");
+                from("direct:alive").to("zenoh:svc/alive/**?operation=livelinessGet&timeout=1000");
                 from("direct:named")
                         .to("zenoh:svc/named?operation=get")
                         .process(e -> e.setProperty("continuedOn", Thread.currentThread()));
@@ -476,6 +477,64 @@ class ZenohGetTest extends ZenohTestSupport {
             assertThat(r.getProperty("continuedOn", Thread.class).getName()).contains("ZenohGet");
         } finally {
             named.shutdownNow();
+        }
+    }
+
+    /**
+     * Executors that lose the continuation without a RejectedExecutionException: one that throws
+     * something else (an executor not initialised yet) and a Camel pool already shut down (its
+     * caller-runs policy then drops the task without a word). The producer's pool continues the
+     * exchange instead; a get or livelinessGet never completed before (review).
+     */
+    private List<Executor> failingExecutors() {
+        Executor throwing =
+                task -> {
+                    throw new IllegalStateException("executor not initialized");
+                };
+        ExecutorService shutDown =
+                context.getExecutorServiceManager().newDefaultThreadPool(this, "shut-down");
+        context.getExecutorServiceManager().shutdown(shutDown);
+        return List.of(throwing, shutDown);
+    }
+
+    @Test
+    void aGetWhoseExecutorFailsContinuesOnTheProducersPool() throws Exception {
+        queryable(
+                "svc/named",
+                q -> {
+                    q.reply("svc/named", utf8("here"), Encoding.TEXT_PLAIN, null);
+                    q.finish();
+                });
+        awaitConnected();
+        for (Executor failing : failingExecutors()) {
+            Exchange e =
+                    template.asyncSend(
+                                    "direct:named",
+                                    x -> x.setProperty(ZenohConstants.GET_EXECUTOR, failing))
+                            .get(10, TimeUnit.SECONDS);
+            assertThat(e.getException()).isNull();
+            assertThat(e.getMessage().getBody(String.class)).isEqualTo("here");
+            assertThat(e.getProperty("continuedOn", Thread.class).getName()).contains("ZenohGet");
+        }
+    }
+
+    @Test
+    void aLivelinessGetWhoseExecutorFailsContinuesOnTheProducersPool() throws Exception {
+        declared.add(peer.declareLivelinessToken("svc/alive/a"));
+        awaitConnected();
+        for (Executor failing : failingExecutors()) {
+            List<?> alive = List.of();
+            for (int i = 0; i < 50 && alive.isEmpty(); i++) {
+                Exchange e =
+                        template.asyncSend(
+                                        "direct:alive",
+                                        x -> x.setProperty(ZenohConstants.GET_EXECUTOR, failing))
+                                .get(10, TimeUnit.SECONDS);
+                assertThat(e.getException()).isNull();
+                alive = e.getMessage().getBody(List.class);
+            }
+            assertThat(alive).hasSize(1);
+            assertThat(alive.get(0)).isEqualTo("svc/alive/a");
         }
     }
 
