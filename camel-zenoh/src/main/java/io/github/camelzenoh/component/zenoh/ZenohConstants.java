@@ -140,7 +140,10 @@ public final class ZenohConstants {
      * over, instead of the producer's pool; e.g. the event loop of the HTTP request the exchange
      * answers, so the response is written there without another thread hand-off. It is called on a
      * zenoh thread and must run the task on another thread; a task it refuses (any exception, or a
-     * pool already shut down) runs on the producer's pool.
+     * pool already shut down) runs on the producer's pool. A get (not a livelinessGet) is also sent
+     * from it: the producer hands it the task that starts the query, so on an event loop the gets
+     * of the requests read in one turn leave together, after them (if it refuses that task, the get
+     * starts on the calling thread).
      */
     public static final String GET_EXECUTOR = "CamelZenohGetExecutor";
 

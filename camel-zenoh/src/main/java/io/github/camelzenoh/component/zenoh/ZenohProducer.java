@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * endpoint's declared key expression (synchronously: a put is a hand-over to zenoh's queues); get
  * is asynchronous — no Camel thread waits for replies, and the exchange continues on the producer's
  * own pool once zenoh reports the query over (all replies in, or its timeout), or on the executor
- * the exchange names ({@link ZenohConstants#GET_EXECUTOR}).
+ * the exchange names ({@link ZenohConstants#GET_EXECUTOR}), which then also sends the get.
  */
 public class ZenohProducer extends DefaultAsyncProducer {
 
@@ -550,22 +550,46 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     }
                 };
         Querier q = querier;
-        try {
-            if (override == null && q != null) {
-                q.get(o, listener);
-            } else {
-                String key = override != null ? override : endpoint.getKeyExpr();
-                endpoint.session().get(key, o, options.acceptReplies(), listener);
-            }
-        } catch (RuntimeException refused) {
-            held.set(GET_REFUSED);
-            throw refused;
+        GetOptions getOptions = o;
+        Runnable start =
+                () -> {
+                    try {
+                        if (override == null && q != null) {
+                            q.get(getOptions, listener);
+                        } else {
+                            String key = override != null ? override : endpoint.getKeyExpr();
+                            endpoint.session()
+                                    .get(key, getOptions, options.acceptReplies(), listener);
+                        }
+                    } catch (RuntimeException refused) {
+                        held.set(GET_REFUSED);
+                        throw refused;
+                    }
+                    Runnable completedInCall = held.getAndSet(GET_RETURNED);
+                    if (completedInCall != GET_CALLING) {
+                        continueElsewhere(next, completedInCall);
+                    }
+                };
+        // An executor the exchange names starts the get too: on an event loop that is after the
+        // requests it has read in this turn, so their gets leave together (fewer wake-ups and
+        // writes here and at the queryable). If it refuses the task, the get starts here.
+        if (exchange.getProperty(ZenohConstants.GET_EXECUTOR) instanceof Executor named
+                && execute(named, () -> startThere(start, exchange, callback))) {
+            return false;
         }
-        Runnable completedInCall = held.getAndSet(GET_RETURNED);
-        if (completedInCall != GET_CALLING) {
-            continueElsewhere(next, completedInCall);
-        }
+        start.run(); // a refusal reaches process(), which fails the exchange
         return false;
+    }
+
+    /** Starts a get on the exchange's executor; a refusal fails the exchange there. */
+    private void startThere(Runnable start, Exchange exchange, AsyncCallback callback) {
+        try {
+            start.run();
+        } catch (RuntimeException refused) {
+            endpoint.failed.increment();
+            exchange.setException(refused);
+            callback.done(false);
+        }
     }
 
     /** States of a get call (see get): in the call, returned, or refused by an exception. */

@@ -481,6 +481,40 @@ class ZenohGetTest extends ZenohTestSupport {
     }
 
     /**
+     * The executor the exchange names starts the get as well: no query leaves before it runs the
+     * start task (on an event loop, the gets of the requests read in one turn then leave together).
+     */
+    @Test
+    void aGetStartsOnTheExecutorItsExchangeNames() throws Exception {
+        BlockingQueue<String> asked = new LinkedBlockingQueue<>();
+        queryable(
+                "svc/named",
+                q -> {
+                    asked.add(q.keyExpr());
+                    q.reply("svc/named", utf8("here"), Encoding.TEXT_PLAIN, null);
+                    q.finish();
+                });
+        awaitConnected();
+        BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+        Executor holding = tasks::add;
+        Future<Exchange> f =
+                template.asyncSend(
+                        "direct:named", x -> x.setProperty(ZenohConstants.GET_EXECUTOR, holding));
+        Runnable start = tasks.poll(10, TimeUnit.SECONDS);
+        assertThat(start).as("the start handed to the exchange's executor").isNotNull();
+        assertThat(asked.poll(300, TimeUnit.MILLISECONDS)).as("asked before it ran").isNull();
+        start.run();
+        assertThat(asked.poll(10, TimeUnit.SECONDS)).isEqualTo("svc/named");
+        Runnable rest = tasks.poll(10, TimeUnit.SECONDS);
+        assertThat(rest).as("the continuation, on the same executor").isNotNull();
+        assertThat(f.isDone()).isFalse();
+        rest.run();
+        Exchange e = f.get(10, TimeUnit.SECONDS);
+        assertThat(e.getException()).isNull();
+        assertThat(e.getMessage().getBody(String.class)).isEqualTo("here");
+    }
+
+    /**
      * Executors that lose the continuation without a RejectedExecutionException: one that throws
      * something else (an executor not initialised yet) and a Camel pool already shut down (its
      * caller-runs policy then drops the task without a word). The producer's pool continues the
@@ -613,10 +647,27 @@ class ZenohGetTest extends ZenohTestSupport {
                         "direct:refused",
                         x -> x.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, deep));
         assertThat(e.getException()).hasMessageContaining("1024");
+        // started on an executor the exchange names, the refusal fails the exchange there
+        ExecutorService named = Executors.newSingleThreadExecutor();
+        try {
+            e =
+                    template.send(
+                            "direct:refused",
+                            x -> {
+                                x.setProperty(ZenohConstants.GET_EXECUTOR, named);
+                                x.getMessage()
+                                        .setHeader(ZenohConstants.SELECTOR_PARAMETERS, "b=\uDC00");
+                            });
+        } finally {
+            named.shutdown();
+        }
+        assertThat(e.getException()).hasMessageContaining("surrogate");
         // a second completion went to the producer's pool at once: give it time to show
         Thread.sleep(500);
         assertThat(afterRefusedGet.get()).isZero();
-        assertThat(refusedCompletions.get()).isEqualTo(2);
+        assertThat(refusedCompletions.get()).isEqualTo(3);
+        assertThat(endpointOf("zenoh:svc/refused?operation=get&timeout=300").failed.sum())
+                .isEqualTo(3);
     }
 
     /**

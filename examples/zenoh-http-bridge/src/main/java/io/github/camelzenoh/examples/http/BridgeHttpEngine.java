@@ -31,10 +31,12 @@ import org.apache.camel.spi.HeaderFilterStrategy;
  * asynchronously from the event loop, instead of handing each one to a Vert.x worker thread that
  * then waits for the asynchronous route to finish. The exchange, the route and the response
  * (written by platform-http's own code, {@link PlatformHttpResponses}) are the same; what goes is
- * two thread hand-offs and a blocked worker per request. A zenoh get's exchange continues on the
- * request's event loop ({@link ZenohConstants#GET_EXECUTOR}), so its response is rendered and
- * written there, with no hand-off through the producer's pool. Puts and deletes, which may wait for
- * zenoh (congestion control BLOCK), keep platform-http's worker thread.
+ * two thread hand-offs and a blocked worker per request. A zenoh get is sent from the request's
+ * event loop in a task of its own ({@link ZenohConstants#GET_EXECUTOR}), after the requests the
+ * loop read in the same turn, so their queries leave together; its exchange continues on that event
+ * loop, so its response is rendered and written there, with no hand-off through the producer's
+ * pool. Puts and deletes, which may wait for zenoh (congestion control BLOCK), keep platform-http's
+ * worker thread.
  */
 final class BridgeHttpEngine extends VertxPlatformHttpEngine {
 
