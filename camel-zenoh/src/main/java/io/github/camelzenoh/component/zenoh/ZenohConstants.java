@@ -138,12 +138,14 @@ public final class ZenohConstants {
      * Exchange property (not a header) read by get and livelinessGet: a {@link
      * java.util.concurrent.Executor} on which the exchange continues once zenoh reports the query
      * over, instead of the producer's pool; e.g. the event loop of the HTTP request the exchange
-     * answers, so the response is written there without another thread hand-off. It is called on a
-     * zenoh thread and must run the task on another thread; a task it refuses (any exception, or a
-     * pool already shut down) runs on the producer's pool. A get (not a livelinessGet) is also sent
-     * from it: the producer hands it the task that starts the query, so on an event loop the gets
-     * of the requests read in one turn leave together, after them (if it refuses that task, the get
-     * starts on the calling thread).
+     * answers, so the response is written there without another thread hand-off. A get (not a
+     * livelinessGet) is also sent from it: the producer hands it, from the route's thread, the task
+     * that starts the query, so on an event loop the gets of the requests read in one turn leave
+     * together, after them. The continuation is handed over on a zenoh thread and must run on
+     * another thread. The executor must run every task it accepts (one dropped after it was
+     * accepted, e.g. by {@code shutdownNow}, leaves the exchange waiting for good); a task it
+     * refuses (any exception, or a pool already shut down) runs on the producer's pool, or for the
+     * start on the calling thread, and never twice.
      */
     public static final String GET_EXECUTOR = "CamelZenohGetExecutor";
 

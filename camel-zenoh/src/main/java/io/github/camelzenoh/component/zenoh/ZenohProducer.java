@@ -24,6 +24,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
@@ -168,11 +170,19 @@ public class ZenohProducer extends DefaultAsyncProducer {
         if (executor instanceof ExecutorService pool && pool.isShutdown()) {
             return false;
         }
+        // an executor that throws may have taken the task all the same: it runs once, whoever
+        // runs it first (the executor, or the caller's fallback)
+        AtomicBoolean ran = new AtomicBoolean();
         try {
-            executor.execute(task);
+            executor.execute(
+                    () -> {
+                        if (ran.compareAndSet(false, true)) {
+                            task.run();
+                        }
+                    });
             return true;
         } catch (RuntimeException refused) {
-            return false;
+            return !ran.compareAndSet(false, true);
         }
     }
 
@@ -512,7 +522,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
         }
         Executor next = continuation(exchange);
         long timeout = c.getTimeout();
-        long started = System.nanoTime();
+        // when the query is sent (the start below may wait on the exchange's executor): the
+        // Timeout marker window is measured from it, as zenoh measures the timeout
+        AtomicLong started = new AtomicLong(System.nanoTime());
         // The binding may complete the listener inside the get call: a queryable of this session
         // can answer there, and a get zenoh refuses (a parameter holding an unpaired surrogate, a
         // key too deep) is completed there just before the call throws. A completion made inside
@@ -533,7 +545,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     public void onComplete() {
                         // zenoh thread: the rest of the route must not run here
                         List<ZenohReply> received = List.copyOf(replies);
-                        List<ZenohReply> all = withoutTimeoutMarkers(received, started, timeout);
+                        List<ZenohReply> all =
+                                withoutTimeoutMarkers(received, started.get(), timeout);
                         boolean timedOut = all.size() != received.size();
                         Runnable finish =
                                 () -> {
@@ -549,10 +562,13 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         }
                     }
                 };
-        Querier q = querier;
         GetOptions getOptions = o;
         Runnable start =
                 () -> {
+                    started.set(System.nanoTime());
+                    // the querier when the query is sent: a producer restarted meanwhile has a new
+                    // one; a stopped one has none and the session refuses if it is closed
+                    Querier q = querier;
                     try {
                         if (override == null && q != null) {
                             q.get(getOptions, listener);
@@ -561,7 +577,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             endpoint.session()
                                     .get(key, getOptions, options.acceptReplies(), listener);
                         }
-                    } catch (RuntimeException refused) {
+                    } catch (RuntimeException | Error refused) {
                         held.set(GET_REFUSED);
                         throw refused;
                     }
@@ -570,7 +586,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         continueElsewhere(next, completedInCall);
                     }
                 };
-        // An executor the exchange names starts the get too: on an event loop that is after the
+        // An executor the exchange names sends the get too: on an event loop that is after the
         // requests it has read in this turn, so their gets leave together (fewer wake-ups and
         // writes here and at the queryable). If it refuses the task, the get starts here.
         if (exchange.getProperty(ZenohConstants.GET_EXECUTOR) instanceof Executor named
@@ -585,7 +601,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private void startThere(Runnable start, Exchange exchange, AsyncCallback callback) {
         try {
             start.run();
-        } catch (RuntimeException refused) {
+        } catch (RuntimeException | Error refused) {
             endpoint.failed.increment();
             exchange.setException(refused);
             callback.done(false);
