@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -42,6 +43,8 @@ class ZenohGetTest extends ZenohTestSupport {
     private final AtomicInteger refusedCompletions = new AtomicInteger();
     private final AtomicInteger afterRefusedGet = new AtomicInteger();
     private final AtomicInteger localCompletions = new AtomicInteger();
+    private final AtomicInteger twiceCompletions = new AtomicInteger();
+    private final AtomicInteger afterTwice = new AtomicInteger();
 
     /**
      * Queries a queryable keeps open on purpose (kept reachable so that no Cleaner finishes them).
@@ -81,6 +84,16 @@ class ZenohGetTest extends ZenohTestSupport {
                         .end()
                         .to("zenoh:svc/local?operation=get");
                 from("direct:alive").to("zenoh:svc/alive/**?operation=livelinessGet&timeout=1000");
+                from("direct:tw").to("zenoh:svc/tw?operation=get&timeout=1000");
+                from("direct:stale")
+                        .routeId("stale")
+                        .to("zenoh:svc/stale?operation=get&timeout=1000");
+                from("direct:twice")
+                        .onCompletion()
+                        .process(e -> twiceCompletions.incrementAndGet())
+                        .end()
+                        .to("zenoh:svc/twice?operation=get&timeout=1000")
+                        .process(e -> afterTwice.incrementAndGet());
                 from("direct:named")
                         .to("zenoh:svc/named?operation=get")
                         .process(e -> e.setProperty("continuedOn", Thread.currentThread()));
@@ -111,6 +124,21 @@ class ZenohGetTest extends ZenohTestSupport {
         Queryable q = peer.declareQueryable(key, QueryableOptions.DEFAULT, l);
         declared.add(q);
         return q;
+    }
+
+    /**
+     * A queryable on {@code key} answering "here" (text/plain) and counting the queries in {@code
+     * asked}, known to the routes when this returns.
+     */
+    private void answering(String key, AtomicInteger asked) {
+        queryable(
+                key,
+                q -> {
+                    asked.incrementAndGet();
+                    q.reply(key, utf8("here"), Encoding.TEXT_PLAIN, null);
+                    q.finish();
+                });
+        awaitConnected();
     }
 
     private static byte[] utf8(String s) {
@@ -445,13 +473,7 @@ class ZenohGetTest extends ZenohTestSupport {
 
     @Test
     void aGetContinuesOnTheExecutorItsExchangeNames() throws Exception {
-        queryable(
-                "svc/named",
-                q -> {
-                    q.reply("svc/named", utf8("here"), Encoding.TEXT_PLAIN, null);
-                    q.finish();
-                });
-        awaitConnected();
+        answering("svc/named", new AtomicInteger());
         ExecutorService named =
                 Executors.newSingleThreadExecutor(r -> new Thread(r, "named-continuation"));
         try {
@@ -533,13 +555,7 @@ class ZenohGetTest extends ZenohTestSupport {
 
     @Test
     void aGetWhoseExecutorFailsContinuesOnTheProducersPool() throws Exception {
-        queryable(
-                "svc/named",
-                q -> {
-                    q.reply("svc/named", utf8("here"), Encoding.TEXT_PLAIN, null);
-                    q.finish();
-                });
-        awaitConnected();
+        answering("svc/named", new AtomicInteger());
         for (Executor failing : failingExecutors()) {
             Exchange e =
                     template.asyncSend(
@@ -694,6 +710,103 @@ class ZenohGetTest extends ZenohTestSupport {
         }
         Thread.sleep(300);
         assertThat(localCompletions.get()).isEqualTo(3);
+    }
+
+    /**
+     * A queryable's own "Timeout" error answered at once is an error reply, also when the start
+     * waited 960 ms on the executor (of a 1000 ms timeout): the marker window counts from the start
+     * (it counted from process(), and took the reply for zenoh's timeout).
+     */
+    @Test
+    void theTimeoutWindowCountsFromWhenTheGetIsSent() throws Exception {
+        queryable(
+                "svc/tw",
+                q -> {
+                    q.replyError(utf8("Timeout"), Encoding.ZENOH_STRING);
+                    q.finish();
+                });
+        awaitConnected();
+        Exchange control = template.request("direct:tw", x -> {});
+        assertThat(control.getException()).isInstanceOf(ZenohReplyException.class);
+
+        ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+        AtomicInteger n = new AtomicInteger();
+        // a busy event loop: the start task waits 960 ms behind other work, then runs
+        Executor busy =
+                task -> {
+                    if (n.getAndIncrement() == 0) {
+                        loop.schedule(task, 960, TimeUnit.MILLISECONDS);
+                    } else {
+                        loop.execute(task);
+                    }
+                };
+        try {
+            Exchange e =
+                    template.request(
+                            "direct:tw", x -> x.setProperty(ZenohConstants.GET_EXECUTOR, busy));
+            assertThat(e.getException())
+                    .as("the queryable answered 'Timeout' at once, well inside the 1000 ms")
+                    .isInstanceOf(ZenohReplyException.class);
+            assertThat(e.getProperty(ZenohConstants.GET_TIMED_OUT)).isNull();
+        } finally {
+            loop.shutdownNow();
+        }
+    }
+
+    /**
+     * The start handed over, the route stopped (forced) and restarted, then the start runs: it
+     * sends with the running producer's querier (it used the stopped one's: ClosedException).
+     */
+    @Test
+    void aStartRunAfterARestartUsesTheRunningQuerier() throws Exception {
+        answering("svc/stale", new AtomicInteger());
+        BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+        Executor holding = tasks::add;
+        Future<Exchange> f =
+                template.asyncSend(
+                        "direct:stale", x -> x.setProperty(ZenohConstants.GET_EXECUTOR, holding));
+        Runnable start = tasks.poll(10, TimeUnit.SECONDS);
+        assertThat(start).isNotNull();
+        context.getRouteController().stopRoute("stale", 1, TimeUnit.SECONDS);
+        context.getRouteController().startRoute("stale");
+        awaitConnected();
+        // the route and its producer run again
+        Exchange ok = template.request("direct:stale", x -> {});
+        assertThat(ok.getException()).isNull();
+        start.run();
+        Runnable rest = tasks.poll(3, TimeUnit.SECONDS);
+        if (rest != null) {
+            rest.run();
+        }
+        Exchange e = f.get(10, TimeUnit.SECONDS);
+        assertThat(e.getException()).as("the producer is running again").isNull();
+    }
+
+    /**
+     * An executor that queues the task and then throws (a hook failing after the hand-over): the
+     * query is sent once and the exchange completes once (it was sent twice, completed four times).
+     */
+    @Test
+    void anExecutorThatThrowsAfterTakingTheTaskRunsItOnce() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        answering("svc/twice", asked);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Executor leaky =
+                task -> {
+                    pool.execute(task);
+                    throw new IllegalStateException("hook failed after hand-over");
+                };
+        try {
+            Exchange e =
+                    template.request(
+                            "direct:twice", x -> x.setProperty(ZenohConstants.GET_EXECUTOR, leaky));
+            Thread.sleep(1000);
+            assertThat(twiceCompletions.get()).as("onCompletion runs").isEqualTo(1);
+            assertThat(asked.get()).as("queries sent").isEqualTo(1);
+            assertThat(afterTwice.get()).as("route continued").isEqualTo(1);
+        } finally {
+            pool.shutdown();
+        }
     }
 
     private ZenohEndpoint endpointOf(String uri) {
