@@ -520,11 +520,13 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             ZenohMessages.payload(exchange, body, "get"),
                             ZenohMessages.encoding(m, body, options.encoding()));
         }
-        Executor next = continuation(exchange);
+        Executor named =
+                exchange.getProperty(ZenohConstants.GET_EXECUTOR) instanceof Executor e ? e : null;
+        Executor next = named != null ? named : continuation();
         long timeout = c.getTimeout();
         // when the query is sent (the start below may wait on the exchange's executor): the
         // Timeout marker window is measured from it, as zenoh measures the timeout
-        AtomicLong started = new AtomicLong(System.nanoTime());
+        AtomicLong started = new AtomicLong();
         // The binding may complete the listener inside the get call: a queryable of this session
         // can answer there, and a get zenoh refuses (a parameter holding an unpaired surrogate, a
         // key too deep) is completed there just before the call throws. A completion made inside
@@ -589,8 +591,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         // An executor the exchange names sends the get too: on an event loop that is after the
         // requests it has read in this turn, so their gets leave together (fewer wake-ups and
         // writes here and at the queryable). If it refuses the task, the get starts here.
-        if (exchange.getProperty(ZenohConstants.GET_EXECUTOR) instanceof Executor named
-                && execute(named, () -> startThere(start, exchange, callback))) {
+        if (named != null && execute(named, () -> startThere(start, exchange, callback))) {
             return false;
         }
         start.run(); // a refusal reaches process(), which fails the exchange
