@@ -37,7 +37,54 @@ public final class KeyExpr extends NativeHandle {
      * canonical.
      */
     public static void validate(String keyExpr) {
-        ZenohNative.keyExprValidate(keyExpr);
+        if (!isPlainlyValid(keyExpr)) {
+            ZenohNative.keyExprValidate(keyExpr); // throws with zenoh's reason if invalid
+        }
+    }
+
+    /**
+     * The longest text {@link #isPlainlyValid} passes: at most 3 UTF-8 bytes per char (it passes no
+     * surrogate), so within {@link #MAX_BYTES}.
+     */
+    private static final int PLAIN_MAX_CHARS = MAX_BYTES / 3;
+
+    /**
+     * True when {@code keyExpr} is valid by a rule that needs no call into zenoh (a key checked on
+     * every exchange, as an override header's or the HTTP bridge's, costs a JNI crossing
+     * otherwise): chunks of characters zenoh 1.10 gives no meaning to, no '*', '$', '#', '?' or
+     * surrogate, none empty (no leading, trailing or doubled '/'), and short enough. zenoh's parser
+     * ({@code keyexpr::try_from}) accepts every such text; every other text, valid or not, is left
+     * to it. False is no verdict.
+     */
+    static boolean isPlainlyValid(String keyExpr) {
+        if (keyExpr == null) {
+            return false; // zenoh's binding names what is missing
+        }
+        int n = keyExpr.length();
+        if (n == 0 || n > PLAIN_MAX_CHARS) {
+            return false;
+        }
+        char previous = '/'; // a leading '/' opens an empty chunk
+        for (int i = 0; i < n; i++) {
+            char c = keyExpr.charAt(i);
+            switch (c) {
+                case '/' -> {
+                    if (previous == '/') {
+                        return false;
+                    }
+                }
+                case '*', '$', '#', '?' -> {
+                    return false;
+                }
+                default -> {
+                    if (Character.isSurrogate(c)) {
+                        return false;
+                    }
+                }
+            }
+            previous = c;
+        }
+        return previous != '/';
     }
 
     /** zenoh's canonical form of a valid expression ("a/**&#47;**" → "a/**"). */
