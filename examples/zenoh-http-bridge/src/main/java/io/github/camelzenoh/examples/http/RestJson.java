@@ -81,6 +81,9 @@ final class RestJson {
             SerdeJson.write(json, parsed);
         } else if (payload == null || payload.length == 0) {
             json.writeNull();
+        } else if (isText(encoding) && Utf8.isPlainJsonString(payload)) {
+            // nothing in it that JSON escapes: its bytes as they are, between quotes
+            json.writeRawUTF8String(payload, 0, payload.length);
         } else if (isText(encoding) && Utf8.isValid(payload)) {
             // the payload's own bytes, escaped where JSON needs it: what writeString(textValue)
             // writes, without decoding them into a String and encoding that again

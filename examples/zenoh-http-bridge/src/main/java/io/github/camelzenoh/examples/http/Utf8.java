@@ -29,15 +29,56 @@ final class Utf8 {
 
     /** Whether {@code b[from..to)} is well-formed UTF-8. */
     static boolean isValid(byte[] b, int from, int to) {
+        return check(b, from, to, false);
+    }
+
+    /**
+     * Whether {@code b} is well-formed UTF-8 that a JSON string holds as it is: no control
+     * character (below U+0020), no '"' and no '\\', the only characters JSON escapes (Jackson and
+     * serde_json alike; U+007F and everything past ASCII stay as they are).
+     */
+    static boolean isPlainJsonString(byte[] b) {
+        return check(b, 0, b.length, true);
+    }
+
+    /** '"' and '\\' in every byte of a word, to find them with {@link #hasZeroByte}. */
+    private static final long QUOTES = 0x2222222222222222L;
+
+    private static final long BACKSLASHES = 0x5c5c5c5c5c5c5c5cL;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long SPACES = 0x2020202020202020L;
+
+    /** Whether an ASCII word (every high bit clear) holds a byte JSON escapes. */
+    private static boolean escapesInAscii(long w) {
+        // a byte below 0x20: subtracting 0x20 borrows into its high bit (the bytes are < 0x80)
+        return ((w - SPACES) & ~w & HIGH_BITS) != 0
+                || hasZeroByte(w ^ QUOTES)
+                || hasZeroByte(w ^ BACKSLASHES);
+    }
+
+    private static boolean hasZeroByte(long w) {
+        return ((w - ONES) & ~w & HIGH_BITS) != 0;
+    }
+
+    private static boolean check(byte[] b, int from, int to, boolean refuseJsonEscapes) {
         int i = from;
         int n = to;
         while (i < n) {
-            if (i + 8 <= n && (((long) LONGS.get(b, i)) & HIGH_BITS) == 0) {
-                i += 8; // eight ASCII bytes
-                continue;
+            if (i + 8 <= n) {
+                long w = (long) LONGS.get(b, i);
+                if ((w & HIGH_BITS) == 0) {
+                    if (refuseJsonEscapes && escapesInAscii(w)) {
+                        return false;
+                    }
+                    i += 8; // eight ASCII bytes
+                    continue;
+                }
             }
             int c = b[i] & 0xff;
             if (c < 0x80) {
+                if (refuseJsonEscapes && (c < 0x20 || c == '"' || c == '\\')) {
+                    return false;
+                }
                 i++;
             } else if (c < 0xc2) {
                 return false; // a continuation byte, or the lead of an overlong 2-byte form

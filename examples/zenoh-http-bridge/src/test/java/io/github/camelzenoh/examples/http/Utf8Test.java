@@ -105,6 +105,40 @@ class Utf8Test {
         assertThat(Utf8.isValid(hex("f48fbfbf"))).as("U+10FFFF is").isTrue();
     }
 
+    /** What a JSON string holds as it is: valid UTF-8 with no control character, '"' or '\\'. */
+    private static boolean plainJson(byte[] b) {
+        for (byte x : b) {
+            if ((x >= 0 && x < 0x20) || x == '"' || x == '\\') {
+                return false;
+            }
+        }
+        return decodes(b);
+    }
+
+    @Test
+    void plainJsonStringsAreValidTextWithNothingJsonEscapes() {
+        for (byte[] b : edges()) {
+            assertThat(Utf8.isPlainJsonString(b))
+                    .as(HexFormat.of().formatHex(b))
+                    .isEqualTo(plainJson(b));
+        }
+        // every byte value at every place of two words and a tail of ASCII (the word-wise check)
+        for (int at = 0; at < 19; at++) {
+            for (int v = 0; v < 256; v++) {
+                byte[] b = "abcdefghijklmnopqrs".getBytes(StandardCharsets.US_ASCII);
+                b[at] = (byte) v;
+                assertThat(Utf8.isPlainJsonString(b))
+                        .as("byte %02x at %d", v, at)
+                        .isEqualTo(plainJson(b));
+            }
+        }
+        assertThat(
+                        Utf8.isPlainJsonString(
+                                "01234567890123456789 é€😀\u007f".getBytes(StandardCharsets.UTF_8)))
+                .as("text without escapes takes the raw path")
+                .isTrue();
+    }
+
     @Test
     void agreesWithTheStrictDecoderOnRandomAndMostlyValidBytes() {
         Random random = new Random(7);
