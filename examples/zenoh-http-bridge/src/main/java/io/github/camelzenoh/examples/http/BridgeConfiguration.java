@@ -49,13 +49,21 @@ public class BridgeConfiguration implements CamelConfiguration {
 
     private Session session;
 
+    private BridgeVertx vertx;
+
     /**
      * The Vert.x of platform-http's server (found in the registry by type), whose HTTP server
-     * closes connections idle for {@code http.idleTimeout} ms; closed when Camel has stopped.
+     * closes connections idle for {@code http.idleTimeout} ms; closed when Camel has stopped. Made
+     * once: Camel Main asks a configuration class's bean methods more than once, and each call made
+     * a Vert.x of its own (threads and a stop listener that every exchange event passes).
      */
     @BindToRegistry("bridgeVertx")
-    public BridgeVertx bridgeVertx(CamelContext context) throws Exception {
+    public synchronized BridgeVertx bridgeVertx(CamelContext context) throws Exception {
+        if (vertx != null) {
+            return vertx;
+        }
         BridgeVertx vertx = new BridgeVertx(idleTimeout);
+        this.vertx = vertx;
         context.getManagementStrategy()
                 .addEventNotifier(
                         new SimpleEventNotifierSupport() {

@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.apache.camel.CamelContext;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +55,28 @@ class BridgeIdleTimeoutTest {
         }
         // the bridge's Vert.x is closed with it: no event-loop threads left behind
         assertThat(vertx.getEventLoopGroup().awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /**
+     * One Vert.x per bridge: Camel Main asked the configuration's bean method twice, and each call
+     * made a Vert.x (its threads) and a stop listener that every exchange event then passed.
+     */
+    @Test
+    void theBridgeMakesOneVertx() throws Exception {
+        try (TestBridge bridge = TestBridge.start("--bridge.demo=false")) {
+            CamelContext context = bridge.main.getCamelContext();
+            long listeners =
+                    context.getManagementStrategy().getEventNotifiers().stream()
+                            .filter(
+                                    n ->
+                                            n.getClass()
+                                                    .getName()
+                                                    .startsWith(
+                                                            BridgeConfiguration.class.getName()
+                                                                    + "$"))
+                            .count();
+            assertThat(listeners).as("the bridge's Vert.x stop listeners").isEqualTo(1);
+        }
     }
 
     /** Everything until the server closes the connection (EOF or reset). */
