@@ -7,9 +7,12 @@ package io.github.camelzenoh.examples.http;
 import io.github.camelzenoh.component.zenoh.ZenohConstants;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -143,6 +146,10 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
         private void respond(Exchange exchange, RoutingContext ctx) {
             PlatformHttpEndpoint endpoint = getEndpoint();
             try {
+                if (writeBytes(ctx, exchange, endpoint.getHeaderFilterStrategy())) {
+                    complete(exchange);
+                    return;
+                }
                 PlatformHttpResponses.write(
                                 ctx,
                                 exchange,
@@ -159,6 +166,65 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
             } catch (RuntimeException e) {
                 fail(exchange, ctx, e);
             }
+        }
+
+        /**
+         * Writes the response of the bridge's every bytes body (a get's list or raw value, the
+         * page) as platform-http writes it, without its generic steps: the status the route set,
+         * the String headers the filter lets out in the message's order, Content-Length,
+         * Content-Type, the bytes. platform-http would convert every header to a String to filter
+         * it (the status code included), look the body up in the type converter and copy it into a
+         * new buffer; what it writes is the same. False, having written nothing, for anything else
+         * (no status set, an exception, another body or header type): platform-http writes it.
+         */
+        static boolean writeBytes(
+                RoutingContext ctx, Exchange exchange, HeaderFilterStrategy filter) {
+            Message m = exchange.getMessage();
+            if (!(m.getBody() instanceof ByteBuffer body)
+                    || filter == null
+                    || exchange.isFailed()
+                    || !(m.getHeader(Exchange.HTTP_RESPONSE_CODE) instanceof Integer status)) {
+                return false;
+            }
+            Map<String, Object> headers = m.getHeaders();
+            for (Map.Entry<String, Object> h : headers.entrySet()) {
+                Object value = h.getValue();
+                // an Integer only as a header the filter keeps in (the status code)
+                if (!(value instanceof String)
+                        && !(value instanceof Integer
+                                && filter.applyFilterToCamelHeaders(
+                                        h.getKey(), value.toString(), exchange))) {
+                    return false;
+                }
+            }
+            Object contentType = headers.get(Exchange.CONTENT_TYPE);
+            if (contentType != null && !(contentType instanceof String)) {
+                return false;
+            }
+            HttpServerResponse response = ctx.response();
+            response.setStatusCode(status);
+            for (Map.Entry<String, Object> h : headers.entrySet()) {
+                if (h.getValue() instanceof String value
+                        && !filter.applyFilterToCamelHeaders(h.getKey(), value, exchange)) {
+                    response.putHeader(h.getKey(), value);
+                }
+            }
+            response.putHeader("Content-Length", String.valueOf(body.remaining()));
+            if (contentType != null) {
+                response.putHeader("Content-Type", (String) contentType);
+            }
+            Buffer bytes;
+            if (body.hasArray()
+                    && body.arrayOffset() == 0
+                    && body.position() == 0
+                    && body.remaining() == body.array().length) {
+                bytes = Buffer.buffer(body.array());
+            } else {
+                bytes = Buffer.buffer(body.remaining());
+                bytes.setBytes(0, body.duplicate());
+            }
+            ctx.end(bytes);
+            return true;
         }
 
         /** As platform-http ends a failed exchange: reported, the request failed, then done. */
