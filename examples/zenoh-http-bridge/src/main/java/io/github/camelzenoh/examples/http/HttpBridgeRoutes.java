@@ -17,7 +17,6 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -217,11 +216,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
         }
         String parameters = query == null ? "" : queryUtf8(query);
         // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
-        boolean raw =
-                Arrays.stream(parameters.split(";"))
-                        .anyMatch(p -> p.equals(RAW_KEY) || p.startsWith(RAW_KEY + "="));
+        boolean raw = hasParameter(parameters, RAW_KEY);
         // only the first Accept entry counts, as in the REST plugin
-        String accept = m.getHeader("Accept", "", String.class).split(",", 2)[0].split(";", 2)[0];
+        String accept = firstMediaType(m.getHeader("Accept", "", String.class));
         String op =
                 switch (method) {
                     case "PUT", "PATCH" -> "put";
@@ -249,6 +246,33 @@ public class HttpBridgeRoutes extends RouteBuilder {
         e.setProperty(OP, op);
         e.setProperty(RENDER, raw ? "raw" : "text/html".equals(accept) ? "html" : "json");
         e.setProperty("zenohRestKey", key);
+    }
+
+    /** Whether zenoh's parameters ({@code name[=value]} separated by ';') name {@code name}. */
+    static boolean hasParameter(String parameters, String name) {
+        int start = 0;
+        while (start <= parameters.length()) {
+            int end = parameters.indexOf(';', start);
+            if (end < 0) {
+                end = parameters.length();
+            }
+            int after =
+                    start + name.length(); // a name holds no ';': after <= end if it starts here
+            if (parameters.startsWith(name, start)
+                    && (after == end || parameters.charAt(after) == '=')) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    }
+
+    /** An Accept header's first entry without its parameters: what the REST plugin reads. */
+    static String firstMediaType(String accept) {
+        int end = accept.indexOf(',');
+        end = end < 0 ? accept.length() : end;
+        int semicolon = accept.indexOf(';');
+        return accept.substring(0, semicolon >= 0 && semicolon < end ? semicolon : end);
     }
 
     /**
