@@ -183,6 +183,10 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
             if (!(m.getBody() instanceof ByteBuffer body)
                     || filter == null
                     || exchange.isFailed()
+                    // platform-http leaves an ended response alone and keeps path parameters'
+                    // names out of the headers (the bridge has neither)
+                    || ctx.response().ended()
+                    || !ctx.pathParams().isEmpty()
                     || !(m.getHeader(Exchange.HTTP_RESPONSE_CODE) instanceof Integer status)) {
                 return false;
             }
@@ -220,8 +224,12 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
                     && body.remaining() == body.array().length) {
                 bytes = Buffer.buffer(body.array());
             } else {
-                bytes = Buffer.buffer(body.remaining());
-                bytes.setBytes(0, body.duplicate());
+                // the bytes remaining, no more: platform-http's copy (Buffer.setBytes) sizes the
+                // buffer to the limit, and sends a body that starts past 0 with as many stray
+                // bytes after it as it starts late
+                byte[] copy = new byte[body.remaining()];
+                body.duplicate().get(copy);
+                bytes = Buffer.buffer(copy);
             }
             ctx.end(bytes);
             return true;
