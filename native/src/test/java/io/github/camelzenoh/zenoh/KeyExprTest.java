@@ -26,23 +26,23 @@ class KeyExprTest {
         }
     }
 
-    /** zenoh's verdict on a text: null when valid, else its exception's message. */
-    private static String zenoh(String keyExpr) {
+    /** A check's verdict: null when it passes, else its KeyExprException's message. */
+    private static String verdict(Runnable check) {
         try {
-            ZenohNative.keyExprValidate(keyExpr);
+            check.run();
             return null;
         } catch (KeyExprException e) {
             return e.getMessage();
         }
     }
 
+    /** zenoh's verdict on a text, asked through JNI whatever the text. */
+    private static String zenoh(String keyExpr) {
+        return verdict(() -> ZenohNative.keyExprValidate(keyExpr));
+    }
+
     private static String validate(String keyExpr) {
-        try {
-            KeyExpr.validate(keyExpr);
-            return null;
-        } catch (KeyExprException e) {
-            return e.getMessage();
-        }
+        return verdict(() -> KeyExpr.validate(keyExpr));
     }
 
     /**
