@@ -174,8 +174,10 @@ final class BridgeHttpEngine extends VertxPlatformHttpEngine {
          * the String headers the filter lets out in the message's order, Content-Length,
          * Content-Type, the bytes. platform-http would convert every header to a String to filter
          * it (the status code included), look the body up in the type converter and copy it into a
-         * new buffer; what it writes is the same. False, having written nothing, for anything else
-         * (no status set, an exception, another body or header type): platform-http writes it.
+         * new buffer; what it writes is the same, but for a body starting past its buffer's
+         * position 0, which platform-http follows with stray bytes and this writes as it is. False,
+         * having written nothing, for anything else (no status set, an exception, another body or
+         * header type, a response already ended, path parameters): platform-http writes it.
          */
         static boolean writeBytes(
                 RoutingContext ctx, Exchange exchange, HeaderFilterStrategy filter) {

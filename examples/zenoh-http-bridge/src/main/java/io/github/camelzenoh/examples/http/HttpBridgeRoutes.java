@@ -256,8 +256,8 @@ public class HttpBridgeRoutes extends RouteBuilder {
             if (end < 0) {
                 end = parameters.length();
             }
-            int after =
-                    start + name.length(); // a name holds no ';': after <= end if it starts here
+            // a name holds no ';': when it starts here, it ends at or before the chunk's end
+            int after = start + name.length();
             if (parameters.startsWith(name, start)
                     && (after == end || parameters.charAt(after) == '=')) {
                 return true;
