@@ -5,6 +5,7 @@
 //! nullable strings and byte arrays.
 
 use jni::objects::{JByteArray, JObject, JString};
+use jni::strings::JavaStr;
 use jni::JNIEnv;
 use zenoh::bytes::{Encoding, ZBytes};
 use zenoh::internal::buffers::{ZBuf, ZSlice};
@@ -24,7 +25,7 @@ pub fn encoding(env: &mut JNIEnv, id: i32, schema: &JString) -> Result<Option<En
     let schema = if schema.is_null() {
         None
     } else {
-        let java = env.get_string(schema)?;
+        let java = java_str(env, schema)?;
         let m = java.to_bytes();
         Some(
             schema_bytes(m)
@@ -89,12 +90,25 @@ fn java_string(
     if s.is_null() {
         return Ok(None);
     }
-    let java = env.get_string(s)?;
+    let java = java_str(env, s)?;
     if let Some(at) = unpaired_surrogate(java.to_bytes()) {
         return Err(refuse(java.to_bytes(), at));
     }
     // without an unpaired surrogate, Java's modified UTF-8 decodes exactly (no lossy fallback)
     Ok(Some(java.into()))
+}
+
+/// The characters of a Java String (modified UTF-8), for a `JString` that came from Java as a
+/// `String` parameter or an element of a `String[]` parameter: the JVM checks those types (the
+/// verifier, reflection and array stores all do), so the JNI crate's own check, which looks up
+/// `java/lang/String` by name and compares classes on every call (three more JNI calls, a class
+/// lookup among them, once per get's selector), would never refuse one. Fails only on null.
+fn java_str<'local, 'other, 'r>(
+    env: &JNIEnv<'local>,
+    s: &'r JString<'other>,
+) -> jni::errors::Result<JavaStr<'local, 'other, 'r>> {
+    // SAFETY: every JString reaching this module is a java.lang.String (see above)
+    unsafe { env.get_string_unchecked(s) }
 }
 
 /// The byte offset in `m` (Java's modified UTF-8, as GetStringUTFChars returns it) of the first
