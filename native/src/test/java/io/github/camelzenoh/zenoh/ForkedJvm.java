@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a main class in a JVM of its own with this test's class path, so that a native abort or
  * SIGSEGV fails one test instead of killing the build. The forked JVM's hs_err files land in
- * target/, where the crash canary looks.
+ * target/, where the crash canary looks; it checks JNI calls ({@code -Xcheck:jni}) as the test
+ * JVMs.
  */
 final class ForkedJvm {
 
@@ -43,6 +44,8 @@ final class ForkedJvm {
                                             dir.exists() ? dir : new File("."),
                                             "hs_err_" + name + "_%p.log")
                                     .getAbsolutePath());
+            // as the test JVMs (native/pom.xml): the JVM checks the types of every JNI call
+            cmd.add("-Xcheck:jni");
             cmd.add(main.getName());
             cmd.addAll(List.of(args));
             Process p =
