@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a main class in a JVM of its own with this test's class path, so that a native abort or
  * SIGSEGV fails one test instead of killing the build. The forked JVM's hs_err files land in
- * target/, where the crash canary looks; it checks JNI calls ({@code -Xcheck:jni}) as the test
- * JVMs.
+ * target/, where the crash canary looks; it checks JNI calls ({@code -Xcheck:jni}) as the test JVMs
+ * do.
  */
 final class ForkedJvm {
 
