@@ -78,6 +78,13 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     private final Deque<String> retired = new ArrayDeque<>();
 
     private static final int RETIRED_KEPT = 16;
+
+    /** How long a stop waits for the change the view's thread is applying. */
+    private static final long STOP_WAIT_SECONDS = 10;
+
+    /** The thread of the view's executor (set by its tasks), which a stop must not wait for. */
+    private volatile Thread viewThread;
+
     private volatile Member leader;
     private volatile Member local;
     private ExecutorService events;
@@ -132,6 +139,9 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         local = null;
         keyed = false;
         early.clear();
+        // nothing of an earlier run counts (its thread was waited for, at most STOP_WAIT_SECONDS)
+        members.clear();
+        leader = null;
         try {
             // the newest member alive now, asked before the liveliness subscriber is declared (a
             // liveliness query right after it may miss tokens zenoh still sends as its history)
@@ -263,12 +273,14 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         closeQuietly(watcher);
         watcher = null;
         if (events != null) {
-            if (getCamelContext() != null) {
-                getCamelContext().getExecutorServiceManager().shutdownNow(events);
-            } else {
-                events.shutdownNow();
-            }
+            ExecutorService stopping = events;
             events = null;
+            if (getCamelContext() != null) {
+                getCamelContext().getExecutorServiceManager().shutdownNow(stopping);
+            } else {
+                stopping.shutdownNow();
+            }
+            awaitTaskInHand(stopping);
         }
         if (lease != null) {
             lease.close();
@@ -276,6 +288,29 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         }
         ready = false;
         gone.clear();
+    }
+
+    /**
+     * Waits for the change the view's thread may still be applying: one that lands after the stop
+     * (CI: the decision that followed a member's arrival) put this run's own member back into the
+     * members the stop had cleared, where it stayed after a restart and, as the oldest, led. Not on
+     * the view's own thread (a listener that stops the service), which would wait for itself.
+     */
+    private void awaitTaskInHand(ExecutorService stopping) {
+        if (Thread.currentThread() == viewThread) {
+            return;
+        }
+        try {
+            if (!stopping.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn(
+                        "zenoh cluster '{}': a membership event listener is still running {} s"
+                                + " after the view stopped",
+                        getNamespace(),
+                        STOP_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void closeQuietly(AutoCloseable c) {
@@ -300,6 +335,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                         if (events != e) {
                             return; // left over from before a stop
                         }
+                        viewThread = Thread.currentThread();
                         try {
                             task.run();
                         } catch (RuntimeException ex) {
