@@ -79,11 +79,18 @@ public class ZenohClusterView extends AbstractCamelClusterView {
 
     private static final int RETIRED_KEPT = 16;
 
-    /** How long a stop waits for the change the view's thread is applying. */
-    private static final long STOP_WAIT_SECONDS = 10;
+    /**
+     * Guards a run's membership state ({@link #members}, {@link #leader}, {@link #early}, {@link
+     * #gone}, {@link #keyed}, {@link #ready}) and {@link #events}. A run's thread may still be
+     * applying a change when the view stops (or stops from inside a listener): every change checks,
+     * under this lock, that its task belongs to the current run, so nothing of a stopped run lands
+     * after the stop (CI: its own member put back after the stop had cleared the members, kept
+     * after the restart and, the oldest, leading). Never held while a listener runs.
+     */
+    private final Object state = new Object();
 
-    /** The thread of the view's executor (set by its tasks), which a stop must not wait for. */
-    private volatile Thread viewThread;
+    /** The executor of the run whose task this thread is running (set by {@link #submit}). */
+    private static final ThreadLocal<ExecutorService> RUN = new ThreadLocal<>();
 
     private volatile Member leader;
     private volatile Member local;
@@ -130,18 +137,22 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             lease = zenoh.sessions().acquire(service.sessionSettings(zenoh.getConfiguration()));
             session = lease.session();
         }
-        events =
+        ExecutorService run =
                 getCamelContext() != null
                         ? getCamelContext()
                                 .getExecutorServiceManager()
                                 .newSingleThreadExecutor(this, "ZenohCluster-" + getNamespace())
                         : Executors.newSingleThreadExecutor();
-        local = null;
-        keyed = false;
-        early.clear();
-        // nothing of an earlier run counts (its thread was waited for, at most STOP_WAIT_SECONDS)
-        members.clear();
-        leader = null;
+        synchronized (state) {
+            events = run;
+            local = null;
+            keyed = false;
+            early.clear();
+            gone.clear();
+            ready = false;
+            members.clear();
+            leader = null;
+        }
         try {
             // the newest member alive now, asked before the liveliness subscriber is declared (a
             // liveliness query right after it may miss tokens zenoh still sends as its history)
@@ -177,9 +188,15 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             // on the view's thread: the events that came before are applied now that it is known
             submit(
                     () -> {
-                        keyed = true;
-                        List<Early> before = new ArrayList<>(early);
-                        early.clear();
+                        List<Early> before;
+                        synchronized (state) {
+                            if (!current()) {
+                                return;
+                            }
+                            keyed = true;
+                            before = new ArrayList<>(early);
+                            early.clear();
+                        }
                         before.forEach(e -> apply(e.keyExpr(), e.alive(), e.queried()));
                     });
             token = session.declareLivelinessToken(own.full());
@@ -196,10 +213,17 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             submit(
                     () -> {
                         keys.forEach(k -> apply(k, true, true));
-                        // only the query's replies could be stale: no need to remember more
-                        gone.clear();
-                        ready = true;
-                        members.values().forEach(this::fireMemberAddedEvent);
+                        List<Member> known;
+                        synchronized (state) {
+                            if (!current()) {
+                                return;
+                            }
+                            // only the query's replies could be stale: no need to remember more
+                            gone.clear();
+                            ready = true;
+                            known = List.copyOf(members.values());
+                        }
+                        known.forEach(this::fireMemberAddedEvent);
                         decide();
                     });
         } catch (Exception e) {
@@ -243,11 +267,15 @@ public class ZenohClusterView extends AbstractCamelClusterView {
 
     @Override
     protected void doStop() throws Exception {
-        boolean wasLeader = leader == local && local != null;
         release();
-        leader = null;
-        members.clear();
-        if (wasLeader) {
+        // the run is over (release ended it): no task of it changes the leader any more
+        Member former;
+        synchronized (state) {
+            former = leader;
+            leader = null;
+            members.clear();
+        }
+        if (former != null && former == local) {
             fireLeadershipChangedEvent((CamelClusterMember) null);
         }
     }
@@ -272,45 +300,32 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         token = null;
         closeQuietly(watcher);
         watcher = null;
-        if (events != null) {
-            ExecutorService stopping = events;
+        ExecutorService stopping;
+        synchronized (state) {
+            stopping = events;
             events = null;
+            ready = false;
+            gone.clear();
+        }
+        if (stopping != null) {
+            // a task in hand is not waited for: it finds its run over and changes nothing (a
+            // wait would run under Camel's service lock, which a listener may need)
             if (getCamelContext() != null) {
                 getCamelContext().getExecutorServiceManager().shutdownNow(stopping);
             } else {
                 stopping.shutdownNow();
             }
-            awaitTaskInHand(stopping);
         }
         if (lease != null) {
             lease.close();
             lease = null;
         }
-        ready = false;
-        gone.clear();
     }
 
-    /**
-     * Waits for the change the view's thread may still be applying: one that lands after the stop
-     * (CI: the decision that followed a member's arrival) put this run's own member back into the
-     * members the stop had cleared, where it stayed after a restart and, as the oldest, led. Not on
-     * the view's own thread (a listener that stops the service), which would wait for itself.
-     */
-    private void awaitTaskInHand(ExecutorService stopping) {
-        if (Thread.currentThread() == viewThread) {
-            return;
-        }
-        try {
-            if (!stopping.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn(
-                        "zenoh cluster '{}': a membership event listener is still running {} s"
-                                + " after the view stopped",
-                        getNamespace(),
-                        STOP_WAIT_SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** True when this thread runs a task of the current run; called under {@link #state}. */
+    private boolean current() {
+        ExecutorService run = events;
+        return run != null && RUN.get() == run;
     }
 
     private static void closeQuietly(AutoCloseable c) {
@@ -335,7 +350,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                         if (events != e) {
                             return; // left over from before a stop
                         }
-                        viewThread = Thread.currentThread();
+                        RUN.set(e);
                         try {
                             task.run();
                         } catch (RuntimeException ex) {
@@ -356,79 +371,99 @@ public class ZenohClusterView extends AbstractCamelClusterView {
      * reply of the start-up query, which may be older than a disappearance already seen.
      */
     private void apply(String keyExpr, boolean alive, boolean queried) {
-        Member me = local;
-        if (me == null || !keyed) {
-            // before this member's own key is chosen (the start-up query runs first)
-            early.add(new Early(keyExpr, alive, queried));
-            return;
-        }
-        if (alive && isRetired(keyExpr)) {
-            LOG.debug(
-                    "zenoh cluster '{}': ignoring this view's earlier token {}",
-                    getNamespace(),
-                    keyExpr);
-            return;
-        }
-        Key key = keyExpr.equals(me.key.full()) ? me.key : Key.parse(keyExpr, prefix);
-        if (key == null) {
-            LOG.debug("zenoh cluster '{}': ignoring token {}", getNamespace(), keyExpr);
-            return;
-        }
         Member changed = null;
         boolean added = false;
-        if (alive) {
-            // a late reply of the start-up query does not revive a token seen gone; the
-            // subscriber's own events do (a member seen again after a partition healed)
-            if (queried && !ready && gone.contains(key.full())) {
+        synchronized (state) {
+            if (!current()) {
+                return; // a task of a stopped run
+            }
+            Member me = local;
+            if (me == null || !keyed) {
+                // before this member's own key is chosen (the start-up query runs first)
+                early.add(new Early(keyExpr, alive, queried));
                 return;
             }
-            if (!queried) {
-                gone.remove(key.full());
+            if (alive && isRetired(keyExpr)) {
+                LOG.debug(
+                        "zenoh cluster '{}': ignoring this view's earlier token {}",
+                        getNamespace(),
+                        keyExpr);
+                return;
             }
-            if (!members.containsKey(key)) {
-                changed = key.equals(me.key) ? me : new Member(key, false);
-                members.put(key, changed);
-                added = true;
+            Key key = keyExpr.equals(me.key.full()) ? me.key : Key.parse(keyExpr, prefix);
+            if (key == null) {
+                LOG.debug("zenoh cluster '{}': ignoring token {}", getNamespace(), keyExpr);
+                return;
             }
-        } else if (!key.equals(me.key)) {
-            if (!ready) {
-                gone.add(key.full());
+            if (alive) {
+                // a late reply of the start-up query does not revive a token seen gone; the
+                // subscriber's own events do (a member seen again after a partition healed)
+                if (queried && !ready && gone.contains(key.full())) {
+                    return;
+                }
+                if (!queried) {
+                    gone.remove(key.full());
+                }
+                if (!members.containsKey(key)) {
+                    changed = key.equals(me.key) ? me : new Member(key, false);
+                    members.put(key, changed);
+                    added = true;
+                }
+            } else if (!key.equals(me.key)) {
+                if (!ready) {
+                    gone.add(key.full());
+                }
+                changed = members.remove(key);
             }
-            changed = members.remove(key);
-        }
-        if (changed == null || !ready) {
-            return;
+            if (changed == null || !ready) {
+                return;
+            }
         }
         if (added) {
             fireMemberAddedEvent(changed);
         } else {
             fireMemberRemovedEvent(changed);
         }
-        decide();
+        decide(); // nothing when the listener stopped the view
     }
 
-    /** The oldest live member leads once a quorum is visible; fires the event on a change. */
+    /**
+     * The oldest live member leads once a quorum is visible; fires the event on a change. Listeners
+     * read the leader from the view ({@code getLocalMember().isLeader()}, as Camel's master
+     * consumer and clustered route policy do), so one that hears of a stopped run's decision after
+     * the stop still finds none.
+     */
     private void decide() {
-        Member me = local;
-        if (me != null && !members.containsKey(me.key)) {
-            members.put(me.key, me);
-        }
-        Member next =
-                members.size() >= service.getQuorum() && !members.isEmpty()
-                        ? members.values().iterator().next()
-                        : null;
-        if (next != leader) {
-            Member before = leader;
+        Member before;
+        Member next;
+        int live;
+        synchronized (state) {
+            if (!current()) {
+                return;
+            }
+            Member me = local;
+            if (me != null && !members.containsKey(me.key)) {
+                members.put(me.key, me);
+            }
+            next =
+                    members.size() >= service.getQuorum() && !members.isEmpty()
+                            ? members.values().iterator().next()
+                            : null;
+            if (next == leader) {
+                return;
+            }
+            before = leader;
             leader = next;
-            LOG.info(
-                    "zenoh cluster '{}': leader {} -> {} ({} live member(s), this one {})",
-                    getNamespace(),
-                    before == null ? "none" : before.getId(),
-                    next == null ? "none" : next.getId(),
-                    members.size(),
-                    service.getId());
-            fireLeadershipChangedEvent(next);
+            live = members.size();
         }
+        LOG.info(
+                "zenoh cluster '{}': leader {} -> {} ({} live member(s), this one {})",
+                getNamespace(),
+                before == null ? "none" : before.getId(),
+                next == null ? "none" : next.getId(),
+                live,
+                service.getId());
+        fireLeadershipChangedEvent(next);
     }
 
     @Override
