@@ -94,7 +94,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
 
     private volatile Member leader;
     private volatile Member local;
-    private ExecutorService events;
+    private volatile ExecutorService events;
     private ZenohSessions.Lease lease;
     private Subscriber watcher;
     private LivelinessToken token;
@@ -223,7 +223,12 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                             ready = true;
                             known = List.copyOf(members.values());
                         }
-                        known.forEach(this::fireMemberAddedEvent);
+                        for (Member m : known) {
+                            if (!stillCurrent()) {
+                                return; // a listener held this thread across a stop
+                            }
+                            fireMemberAddedEvent(m);
+                        }
                         decide();
                     });
         } catch (Exception e) {
@@ -268,16 +273,6 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     @Override
     protected void doStop() throws Exception {
         release();
-        // the run is over (release ended it): no task of it changes the leader any more
-        Member former;
-        synchronized (state) {
-            former = leader;
-            leader = null;
-            members.clear();
-        }
-        if (former != null && former == local) {
-            fireLeadershipChangedEvent((CamelClusterMember) null);
-        }
     }
 
     private boolean isRetired(String keyExpr) {
@@ -300,20 +295,35 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         token = null;
         closeQuietly(watcher);
         watcher = null;
+        // the run ends here: no task of it changes anything any more
         ExecutorService stopping;
+        Member former;
         synchronized (state) {
             stopping = events;
             events = null;
             ready = false;
             gone.clear();
+            former = leader;
+            leader = null;
+            members.clear();
         }
         if (stopping != null) {
-            // a task in hand is not waited for: it finds its run over and changes nothing (a
-            // wait would run under Camel's service lock, which a listener may need)
+            if (former != null && former == local) {
+                // "leadership lost" on the run's own thread, after the task in hand: the stopping
+                // thread holds Camel's service lock, which a listener may need (getView,
+                // releaseView when it stops a master: route), and would wait for itself
+                try {
+                    stopping.execute(() -> fireLeadershipChangedEvent((CamelClusterMember) null));
+                } catch (RejectedExecutionException alreadyStopped) {
+                    // nothing to tell
+                }
+            }
+            // a task in hand is not waited for (it finds its run over and changes nothing), nor
+            // interrupted: the queued ones do nothing, then the thread ends
             if (getCamelContext() != null) {
-                getCamelContext().getExecutorServiceManager().shutdownNow(stopping);
+                getCamelContext().getExecutorServiceManager().shutdown(stopping);
             } else {
-                stopping.shutdownNow();
+                stopping.shutdown();
             }
         }
         if (lease != null) {
@@ -326,6 +336,16 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     private boolean current() {
         ExecutorService run = events;
         return run != null && RUN.get() == run;
+    }
+
+    /**
+     * {@link #current()} before an event is fired (outside the lock: a run that stops right after
+     * still fires this one event, which listeners read against the view, see {@link #decide}).
+     */
+    private boolean stillCurrent() {
+        synchronized (state) {
+            return current();
+        }
     }
 
     private static void closeQuietly(AutoCloseable c) {
@@ -419,6 +439,9 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 return;
             }
         }
+        if (!stillCurrent()) {
+            return;
+        }
         if (added) {
             fireMemberAddedEvent(changed);
         } else {
@@ -463,7 +486,9 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 next == null ? "none" : next.getId(),
                 live,
                 service.getId());
-        fireLeadershipChangedEvent(next);
+        if (stillCurrent()) {
+            fireLeadershipChangedEvent(next);
+        }
     }
 
     @Override

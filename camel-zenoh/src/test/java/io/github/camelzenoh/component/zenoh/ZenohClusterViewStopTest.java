@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
@@ -63,6 +64,11 @@ class ZenohClusterViewStopTest {
     }
 
     private M member(String id, RouteBuilder routes) throws Exception {
+        return member(id, routes, true);
+    }
+
+    /** {@code stoppedAfter}: false when the test stops it and a hang must not hang the cleanup. */
+    private M member(String id, RouteBuilder routes, boolean stoppedAfter) throws Exception {
         Session s =
                 Session.open(
                         SessionConfig.DEFAULT
@@ -84,7 +90,9 @@ class ZenohClusterViewStopTest {
         if (routes != null) {
             c.addRoutes(routes);
         }
-        contexts.add(c);
+        if (stoppedAfter) {
+            contexts.add(c);
+        }
         c.start();
         return new M(id, c, service);
     }
@@ -354,5 +362,89 @@ class ZenohClusterViewStopTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         System.out.println("the outer stop took " + ms + " ms");
         assertThat(ms).as("stop duration ms").isLessThan(3000);
+    }
+
+    /**
+     * The view restarts while a membership listener holds the thread of the run before, in the
+     * start-up task that announces the members it found: that thread must not go on announcing the
+     * stopped run's members (its own old member among them) into the restarted view.
+     */
+    @Test
+    void aRestartWhileTheStartUpAnnouncementsAreHeldAnnouncesOnlyTheNewRun() throws Exception {
+        M b = member("rxb", null);
+        CamelClusterView vb = b.view("rv6");
+        Waits.until("rxb leads", () -> vb.getLeader().isPresent());
+        M a = member("rxa", null);
+        CamelClusterView va = a.view("rv6");
+        Waits.until("rxa sees rxb", () -> va.getMembers().size() == 2);
+        a.service().stopView("rv6");
+        java.util.Set<String> tracked =
+                Collections.synchronizedSet(new java.util.TreeSet<String>());
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        va.addEventListener(
+                new OnMember() {
+                    @Override
+                    public void memberAdded(CamelClusterView view, CamelClusterMember member) {
+                        tracked.add(member.toString().replace(" (leader)", ""));
+                        if (busy.getCount() > 0) {
+                            busy.countDown();
+                            awaitIgnoringInterrupts(goOn);
+                        }
+                    }
+
+                    @Override
+                    public void memberRemoved(CamelClusterView view, CamelClusterMember member) {
+                        tracked.remove(member.toString().replace(" (leader)", ""));
+                    }
+                });
+        a.service().startView("rv6");
+        assertThat(busy.await(10, TimeUnit.SECONDS))
+                .as("the start-up announcement is held")
+                .isTrue();
+        a.service().stopView("rv6");
+        a.service().startView("rv6");
+        Waits.until(
+                "the restarted view sees rxa and rxb",
+                () -> va.getMembers().size() == 2 && va.getLeader().isPresent());
+        goOn.countDown();
+        Thread.sleep(1000); // what the held thread would announce, it has by now
+        assertThat(tracked)
+                .as("the members a listener tracks from the events (view: " + va.getMembers() + ")")
+                .hasSize(2);
+    }
+
+    /**
+     * The service stops while this member leads, and a leadership listener needs Camel's service
+     * lock when told it lost (getView here; releaseView when it stops a master: route): the
+     * stopping thread holds that lock (a StampedLock, not reentrant), so the event must not be
+     * fired on it.
+     */
+    @Test
+    void aLostListenerThatNeedsTheServiceLockDoesNotHangTheStop() throws Exception {
+        M a = member("rya", null, false);
+        CamelClusterView va = a.view("rv7");
+        Waits.until("rya leads", () -> va.getLeader().isPresent());
+        CountDownLatch lost = new CountDownLatch(1);
+        va.addEventListener(
+                (CamelClusterEventListener.Leadership)
+                        (view, leader) -> {
+                            if (leader == null) {
+                                try {
+                                    a.service().getView("rv7-other");
+                                } catch (Exception e) {
+                                    throw new RuntimeException(e);
+                                }
+                                lost.countDown();
+                            }
+                        });
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> a.service().stop());
+        try {
+            stopping.get(10, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("the service's stop hangs (a listener of 'lost' waits)", e);
+        }
+        assertThat(lost.await(10, TimeUnit.SECONDS)).as("'leadership lost' told").isTrue();
+        a.context().stop();
     }
 }
