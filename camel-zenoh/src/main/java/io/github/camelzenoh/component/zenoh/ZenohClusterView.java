@@ -145,7 +145,8 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                         : Executors.newSingleThreadExecutor();
         synchronized (state) {
             events = run;
-            local = null;
+            // local stays the last run's member until this run's is chosen (keyed): a listener
+            // of a late event reads getLocalMember().isLeader() (false now), never null
             keyed = false;
             early.clear();
             gone.clear();
@@ -308,28 +309,50 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             members.clear();
         }
         if (stopping != null) {
-            if (former != null && former == local) {
-                // "leadership lost" on the run's own thread, after the task in hand: the stopping
-                // thread holds Camel's service lock, which a listener may need (getView,
-                // releaseView when it stops a master: route), and would wait for itself
-                try {
-                    stopping.execute(() -> fireLeadershipChangedEvent((CamelClusterMember) null));
-                } catch (RejectedExecutionException alreadyStopped) {
-                    // nothing to tell
-                }
-            }
-            // a task in hand is not waited for (it finds its run over and changes nothing), nor
-            // interrupted: the queued ones do nothing, then the thread ends
+            // a task in hand is not waited for: it finds its run over and changes nothing; an
+            // interrupt frees a listener waiting in it (the queued tasks would do nothing)
             if (getCamelContext() != null) {
-                getCamelContext().getExecutorServiceManager().shutdown(stopping);
+                getCamelContext().getExecutorServiceManager().shutdownNow(stopping);
             } else {
-                stopping.shutdown();
+                stopping.shutdownNow();
+            }
+            if (former != null && former == local) {
+                tellLeadershipLost();
             }
         }
         if (lease != null) {
             lease.close();
             lease = null;
         }
+    }
+
+    /**
+     * "Leadership lost", on a thread of its own: the stopping thread holds Camel's service lock,
+     * which a listener may need (getView, or releaseView when it stops a master: route), and the
+     * run's thread may be held by a listener. Not told when the view has started again by then: its
+     * new run tells its own leader, and listeners read the outcome from the view.
+     */
+    private void tellLeadershipLost() {
+        Thread teller =
+                new Thread(
+                        () -> {
+                            if (events != null) {
+                                return;
+                            }
+                            try {
+                                fireLeadershipChangedEvent((CamelClusterMember) null);
+                            } catch (RuntimeException e) {
+                                LOG.warn(
+                                        "zenoh cluster '{}': a listener failed on leadership"
+                                                + " lost: {}",
+                                        getNamespace(),
+                                        e.toString(),
+                                        e);
+                            }
+                        },
+                        "ZenohCluster-" + getNamespace() + "-lost");
+        teller.setDaemon(true);
+        teller.start();
     }
 
     /** True when this thread runs a task of the current run; called under {@link #state}. */
@@ -398,7 +421,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 return; // a task of a stopped run
             }
             Member me = local;
-            if (me == null || !keyed) {
+            if (!keyed) {
                 // before this member's own key is chosen (the start-up query runs first)
                 early.add(new Early(keyExpr, alive, queried));
                 return;

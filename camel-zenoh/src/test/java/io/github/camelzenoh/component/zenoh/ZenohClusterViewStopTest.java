@@ -352,4 +352,81 @@ class ZenohClusterViewStopTest extends ClusterMembersTestBase {
         assertThat(lost.await(10, TimeUnit.SECONDS)).as("'leadership lost' told").isTrue();
         a.context().stop();
     }
+
+    /**
+     * A listener waiting (interruptibly) on the view's thread when the view stops is freed by the
+     * stop, and "leadership lost" is told all the same (a third review: a stop that no longer
+     * interrupted left one such thread per restart, and the "lost" queued behind it never came).
+     */
+    @Test
+    void aListenerWaitingOnTheViewsThreadIsFreedByTheStopAndLostIsTold() throws Exception {
+        Member a = member("sha", 1, null);
+        CamelClusterView va = leading(a, "rv8");
+        CountDownLatch never = new CountDownLatch(1);
+        CountDownLatch blocked = new CountDownLatch(1);
+        AtomicInteger interrupted = new AtomicInteger();
+        AtomicInteger lost = new AtomicInteger();
+        va.addEventListener(
+                (CamelClusterEventListener.Leadership)
+                        (view, leader) -> {
+                            if (leader == null) {
+                                lost.incrementAndGet();
+                            } else if (Thread.currentThread()
+                                    .getName()
+                                    .endsWith("ZenohCluster-rv8")) { // the view's thread
+                                blocked.countDown();
+                                try {
+                                    never.await();
+                                } catch (InterruptedException e) {
+                                    interrupted.incrementAndGet();
+                                }
+                            }
+                        });
+        a.service().stopView("rv8");
+        Waits.until("'lost' told at the first stop", () -> lost.get() == 1);
+        a.service().startView("rv8");
+        assertThat(blocked.await(10, TimeUnit.SECONDS))
+                .as("the restarted run's 'leader' held on its thread")
+                .isTrue();
+        a.service().stopView("rv8");
+        Waits.until("the waiting listener interrupted by the stop", () -> interrupted.get() == 1);
+        Waits.until("'lost' told at the second stop", () -> lost.get() == 2);
+        never.countDown();
+    }
+
+    /**
+     * A restarting view keeps its last local member until the new one is chosen: Camel's master:
+     * consumer and ClusteredRoutePolicy read getLocalMember().isLeader() on every event, and a late
+     * event during a restart found null there (a third review: a NullPointerException in Camel's
+     * master: listener).
+     */
+    @Test
+    void aRestartingViewAlwaysHasALocalMember() throws Exception {
+        Member a = member("sia", 1, null);
+        CamelClusterView va = leading(a, "rv9");
+        AtomicInteger nulls = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean watching =
+                new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread watcher =
+                new Thread(
+                        () -> {
+                            while (watching.get()) {
+                                if (va.getLocalMember() == null) {
+                                    nulls.incrementAndGet();
+                                }
+                            }
+                        });
+        watcher.start();
+        try {
+            for (int i = 0; i < 5; i++) {
+                a.service().stopView("rv9");
+                a.service().startView("rv9");
+            }
+        } finally {
+            watching.set(false);
+            watcher.join(5000);
+        }
+        assertThat(nulls.get()).as("times getLocalMember() was null during restarts").isZero();
+        Waits.until("sia leads again", () -> a.leads("rv9"));
+    }
 }
