@@ -310,9 +310,18 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         }
         if (stopping != null) {
             // a task in hand is not waited for: it finds its run over and changes nothing; an
-            // interrupt frees a listener waiting in it (the queued tasks would do nothing)
+            // interrupt frees a listener waiting in it (the queued tasks would do nothing), but
+            // not the listener that stops the view from the run's own thread (it may start it
+            // again, or stop the context, and must not do that interrupted)
+            boolean fromTheRunsThread = RUN.get() == stopping;
             if (getCamelContext() != null) {
-                getCamelContext().getExecutorServiceManager().shutdownNow(stopping);
+                if (fromTheRunsThread) {
+                    getCamelContext().getExecutorServiceManager().shutdown(stopping);
+                } else {
+                    getCamelContext().getExecutorServiceManager().shutdownNow(stopping);
+                }
+            } else if (fromTheRunsThread) {
+                stopping.shutdown();
             } else {
                 stopping.shutdownNow();
             }
@@ -329,16 +338,14 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     /**
      * "Leadership lost", on a thread of its own: the stopping thread holds Camel's service lock,
      * which a listener may need (getView, or releaseView when it stops a master: route), and the
-     * run's thread may be held by a listener. Not told when the view has started again by then: its
-     * new run tells its own leader, and listeners read the outcome from the view.
+     * run's thread may be held by a listener. Told even when the view has started again by then (a
+     * restart that fails, stops early or finds no quorum tells nothing, and Camel's master:
+     * consumer stops its route only when told): listeners read the outcome from the view.
      */
     private void tellLeadershipLost() {
         Thread teller =
                 new Thread(
                         () -> {
-                            if (events != null) {
-                                return;
-                            }
                             try {
                                 fireLeadershipChangedEvent((CamelClusterMember) null);
                             } catch (RuntimeException e) {
@@ -402,6 +409,8 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                                     getNamespace(),
                                     ex.toString(),
                                     ex);
+                        } finally {
+                            RUN.remove();
                         }
                     });
         } catch (RejectedExecutionException stopped) {
