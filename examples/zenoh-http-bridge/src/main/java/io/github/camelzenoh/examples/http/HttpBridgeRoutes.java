@@ -49,6 +49,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
     private static final String RAW_KEY = "_raw";
     private static final String ALLOW = "zenohRestAllow";
 
+    /** The registry name of the request-body reader and its budget ({@link RawRequestBody}). */
+    static final String BODIES = "bridgeRequestBodies";
+
     /** The methods served, as the REST plugin names them in Allow. */
     private static final String METHODS = "GET,HEAD,POST,PUT,PATCH,DELETE";
 
@@ -87,6 +90,10 @@ public class HttpBridgeRoutes extends RouteBuilder {
         getContext().getRegistry().bind("bridgeHttpEngine", engine);
         getContext().getRegistry().bind("bridgeHeaders", new BridgeHeaders());
         getContext().addStartupListener(new BoundAddressLog());
+        // one budget for every request's body; its figures on the metrics (RequestBodyMeters)
+        RawRequestBody bodies = new RawRequestBody(maxBodySize, maxBufferedBodyBytes, bodyTimeout);
+        getContext().getRegistry().bind(BODIES, bodies);
+        getContext().addStartupListener(new RequestBodyMeters(bodies));
         onException(IllegalArgumentException.class)
                 .handled(true)
                 .process(e -> error(e, 400, caught(e).getMessage()));
@@ -108,7 +115,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         from("platform-http:/?matchOnUriPrefix=true&useBodyHandler=false"
                         + "&platformHttpEngine=#bridgeHttpEngine&headerFilterStrategy=#bridgeHeaders")
                 .routeId("zenoh-rest")
-                .process(new RawRequestBody(maxBodySize, maxBufferedBodyBytes, bodyTimeout))
+                .process(bodies)
                 .process(this::parseRequest)
                 .choice()
                 // the most frequent operation first: a get tests one predicate, not six

@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.core.impl.ContextInternal;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
 import org.apache.camel.support.AsyncProcessorSupport;
@@ -51,9 +52,30 @@ final class RawRequestBody extends AsyncProcessorSupport {
         this.timeoutMillis = timeoutMillis;
     }
 
+    /** Bodies refused, by reason: longer than the limit (413), over the budget (503), too slow. */
+    private final LongAdder tooLarge = new LongAdder();
+
+    private final LongAdder overBudget = new LongAdder();
+    private final LongAdder timedOut = new LongAdder();
+
     /** Bytes of request bodies buffered now. */
     long buffered() {
         return buffered.get();
+    }
+
+    /** Bodies refused so far as longer than {@code http.maxBodySize} (413). */
+    long refusedTooLarge() {
+        return tooLarge.sum();
+    }
+
+    /** Bodies refused so far as going past {@code http.maxBufferedBodyBytes} (503). */
+    long refusedOverBudget() {
+        return overBudget.sum();
+    }
+
+    /** Bodies refused so far as not received within {@code http.bodyTimeout} (408). */
+    long refusedTimedOut() {
+        return timedOut.sum();
     }
 
     /** One request's share of the budget; released once, whoever comes first. */
@@ -101,6 +123,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
             request.handler(discarding(request, 0));
             request.exceptionHandler(failure -> {}); // the client went away: nothing to answer
             request.resume();
+            tooLarge.increment();
             exchange.setException(new BodyTooLargeException(limit));
             callback.done(true);
             return true;
@@ -138,6 +161,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
                                         // a client that stopped sending gets the 408, then the
                                         // connection ends
                                         request.response().endHandler(v -> abort(request));
+                                        timedOut.increment();
                                         exchange.setException(
                                                 new BodyTimeoutException(timeoutMillis));
                                         callback.done(false);
@@ -162,6 +186,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
                         held.release();
                         // past the limit: the rest is read and discarded, up to a bound
                         request.handler(discarding(request, body.length() + chunk.length()));
+                        tooLarge.increment();
                         exchange.setException(new BodyTooLargeException(limit));
                         callback.done(false);
                         return;
@@ -172,6 +197,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
                         // too many bytes buffered by all requests: this one is refused, its
                         // rest read and discarded as past the limit
                         request.handler(discarding(request, body.length() + chunk.length()));
+                        overBudget.increment();
                         exchange.setException(new BodyBudgetExceededException(budget));
                         callback.done(false);
                         return;

@@ -6,6 +6,7 @@ package io.github.camelzenoh.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.camelzenoh.zenoh.Loopback;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * arrive within {@code http.bodyTimeout}: clients that send most of a large body and stall cannot
  * exhaust the heap. While they hold the budget, a new body is refused with 503 naming the option
  * and GETs are still answered; once they are closed, or time out (408, disconnected), the budget is
- * back and a large PUT succeeds.
+ * back and a large PUT succeeds. The management server's metrics show the bytes held and the bodies
+ * refused, by reason.
  */
 class BridgeBodyBudgetTest {
 
@@ -68,19 +72,54 @@ class BridgeBodyBudgetTest {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** PUTs of {@code size} until one is answered {@code status} (at most 20 s); the last. */
-    static HttpResponse<String> putUntil(int port, int size, int status) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        HttpResponse<String> r;
-        do {
-            r = put(port, "budget/new", size);
-            if (r.statusCode() == status) {
-                return r;
+    /** The bridge's request-body reader, whose budget every request shares. */
+    static RawRequestBody bodies(TestBridge bridge) {
+        return bridge.main
+                .getCamelContext()
+                .getRegistry()
+                .lookupByNameAndType(HttpBridgeRoutes.BODIES, RawRequestBody.class);
+    }
+
+    /**
+     * Waits until the bridge holds {@code bytes} of request bodies: the stalled clients' bytes sit
+     * in socket buffers until the bridge has read them, and a PUT probing the budget before would
+     * race them for it (one of the stalled bodies could be the one refused).
+     */
+    static void awaitBuffered(TestBridge bridge, long bytes) {
+        RawRequestBody bodies = bodies(bridge);
+        Loopback.await(
+                Duration.ofSeconds(20),
+                () -> bodies.buffered() == bytes,
+                "the bridge to hold "
+                        + bytes
+                        + " bytes of bodies (holds "
+                        + bodies.buffered()
+                        + ")");
+    }
+
+    /** A sample of {@code metric} (with {@code labels} among its labels) on the metrics, or -1. */
+    static double metric(TestBridge bridge, String metric, String labels) throws Exception {
+        String body =
+                HTTP.send(
+                                HttpRequest.newBuilder(
+                                                URI.create(
+                                                        "http://127.0.0.1:"
+                                                                + bridge.managementPort
+                                                                + "/observe/metrics"))
+                                        .timeout(Duration.ofSeconds(20))
+                                        .GET()
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body();
+        Matcher m =
+                Pattern.compile("(?m)^" + Pattern.quote(metric) + "(\\{[^}]*\\})? ([0-9.eE+-]+)$")
+                        .matcher(body);
+        while (m.find()) {
+            if (m.group(1) == null ? labels.isEmpty() : m.group(1).contains(labels)) {
+                return Double.parseDouble(m.group(2));
             }
-            Thread.sleep(50);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError(
-                "no " + status + " within 20 s; last: " + r.statusCode() + " " + r.body());
+        }
+        return -1;
     }
 
     @Test
@@ -97,11 +136,23 @@ class BridgeBodyBudgetTest {
                 for (int i = 0; i < 2; i++) {
                     stalled.add(stalledPut(port, "budget/stalled" + i));
                 }
+                awaitBuffered(bridge, 2L * (LIMIT - 1));
+                assertThat(metric(bridge, "zenoh_bridge_http_body_buffered_bytes", ""))
+                        .isEqualTo(2.0 * (LIMIT - 1));
                 // 8 MiB held by the stalled two: 3 MiB more do not fit in 10 MiB
-                HttpResponse<String> refused = putUntil(port, 3 << 20, 503);
+                HttpResponse<String> refused = put(port, "budget/new", 3 << 20);
+                assertThat(refused.statusCode()).isEqualTo(503);
                 assertThat(refused.body())
                         .contains("http.maxBufferedBodyBytes")
                         .contains(Integer.toString(BUDGET));
+                assertThat(
+                                metric(
+                                        bridge,
+                                        "zenoh_bridge_http_body_refused_total",
+                                        "reason=\"over_budget\""))
+                        .isEqualTo(1.0);
+                // the refused body's bytes went back: the stalled two hold what they held
+                awaitBuffered(bridge, 2L * (LIMIT - 1));
                 // the bridge still answers: a GET, and a body that fits
                 assertThat(get(port, "budget/nothing").statusCode()).isEqualTo(200);
                 assertThat(put(port, "budget/small", 1 << 20).statusCode()).isEqualTo(200);
@@ -111,7 +162,8 @@ class BridgeBodyBudgetTest {
                 }
             }
             // closed: their bytes are back, a large body fits again (twice in a row)
-            assertThat(putUntil(port, LIMIT, 200).statusCode()).isEqualTo(200);
+            awaitBuffered(bridge, 0);
+            assertThat(put(port, "budget/again", LIMIT).statusCode()).isEqualTo(200);
             assertThat(put(port, "budget/again", LIMIT).statusCode()).isEqualTo(200);
             assertThat(put(port, "budget/again", 3 << 20).statusCode()).isEqualTo(200);
         }
@@ -132,7 +184,9 @@ class BridgeBodyBudgetTest {
                     stalled.add(stalledPut(port, "budget/slow" + i));
                 }
                 long start = System.nanoTime();
-                HttpResponse<String> refused = putUntil(port, 3 << 20, 503);
+                awaitBuffered(bridge, 2L * (LIMIT - 1));
+                HttpResponse<String> refused = put(port, "budget/new", 3 << 20);
+                assertThat(refused.statusCode()).isEqualTo(503);
                 assertThat(refused.body()).contains("http.maxBufferedBodyBytes");
                 assertThat(get(port, "budget/nothing").statusCode()).isEqualTo(200);
                 // the stalled clients read a 408 naming the option, then the connection ends
@@ -143,7 +197,14 @@ class BridgeBodyBudgetTest {
                 }
                 assertThat(Duration.ofNanos(System.nanoTime() - start))
                         .isLessThan(Duration.ofSeconds(20));
+                assertThat(
+                                metric(
+                                        bridge,
+                                        "zenoh_bridge_http_body_refused_total",
+                                        "reason=\"timed_out\""))
+                        .isEqualTo(2.0);
                 // their bytes are back
+                awaitBuffered(bridge, 0);
                 assertThat(put(port, "budget/after", LIMIT).statusCode()).isEqualTo(200);
                 assertThat(put(port, "budget/after", 3 << 20).statusCode()).isEqualTo(200);
             } finally {

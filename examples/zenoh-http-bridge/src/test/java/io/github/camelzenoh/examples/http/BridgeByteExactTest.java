@@ -188,6 +188,11 @@ class BridgeByteExactTest {
     @Test
     void aBodyOverTheLimitIs413NamingTheOption() throws Exception {
         byte[] tooBig = new byte[LIMIT + 1];
+        RawRequestBody bodies =
+                main.getCamelContext()
+                        .getRegistry()
+                        .lookupByNameAndType(HttpBridgeRoutes.BODIES, RawRequestBody.class);
+        long refusedBefore = bodies.refusedTooLarge();
         HttpResponse<byte[]> announced =
                 send(at("exact/limit").PUT(HttpRequest.BodyPublishers.ofByteArray(tooBig)));
         assertThat(announced.statusCode()).isEqualTo(413);
@@ -203,6 +208,9 @@ class BridgeByteExactTest {
                                                 () -> new ByteArrayInputStream(tooBig))));
         assertThat(chunked.statusCode()).isEqualTo(413);
         assertThat(new String(chunked.body(), StandardCharsets.UTF_8)).contains("http.maxBodySize");
+        // both counted (zenoh_bridge_http_body_refused_total{reason="too_large"}), nothing held
+        assertThat(bodies.refusedTooLarge() - refusedBefore).isEqualTo(2);
+        assertThat(bodies.buffered()).isZero();
     }
 
     @Test
