@@ -21,6 +21,9 @@ import org.apache.camel.StartupListener;
  */
 final class RequestBodyMeters implements StartupListener {
 
+    /** The registry name camel-micrometer binds (MicrometerConstants.METRICS_REGISTRY_NAME). */
+    static final String REGISTRY_NAME = "metricsRegistry";
+
     private final RawRequestBody bodies;
 
     RequestBodyMeters(RawRequestBody bodies) {
@@ -29,7 +32,12 @@ final class RequestBodyMeters implements StartupListener {
 
     @Override
     public void onCamelContextStarted(CamelContext context, boolean alreadyStarted) {
-        MeterRegistry registry = context.getRegistry().findSingleByType(MeterRegistry.class);
+        // the one camel-micrometer binds, as the zenoh endpoints' meters; else the only one
+        MeterRegistry registry =
+                context.getRegistry().lookupByNameAndType(REGISTRY_NAME, MeterRegistry.class);
+        if (registry == null) {
+            registry = context.getRegistry().findSingleByType(MeterRegistry.class);
+        }
         if (registry == null) {
             return;
         }

@@ -7,6 +7,7 @@ package io.github.camelzenoh.examples.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Loopback;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.camel.main.Main;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,16 +87,13 @@ class BridgeBodyBudgetTest {
      * in socket buffers until the bridge has read them, and a PUT probing the budget before would
      * race them for it (one of the stalled bodies could be the one refused).
      */
-    static void awaitBuffered(TestBridge bridge, long bytes) {
+    static void awaitBuffered(TestBridge bridge, long bytes) throws InterruptedException {
         RawRequestBody bodies = bodies(bridge);
-        Loopback.await(
-                Duration.ofSeconds(20),
-                () -> bodies.buffered() == bytes,
-                "the bridge to hold "
-                        + bytes
-                        + " bytes of bodies (holds "
-                        + bodies.buffered()
-                        + ")");
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (bodies.buffered() != bytes && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(bodies.buffered()).as("bytes of bodies the bridge holds").isEqualTo(bytes);
     }
 
     /** A sample of {@code metric} (with {@code labels} among its labels) on the metrics, or -1. */
@@ -175,7 +174,7 @@ class BridgeBodyBudgetTest {
                 TestBridge.start(
                         "--http.maxBodySize=" + LIMIT,
                         "--http.maxBufferedBodyBytes=" + BUDGET,
-                        "--http.bodyTimeout=3000",
+                        "--http.bodyTimeout=6000",
                         "--bridge.demo=false")) {
             int port = bridge.httpPort;
             List<Socket> stalled = new ArrayList<>();
@@ -212,6 +211,44 @@ class BridgeBodyBudgetTest {
                     s.close();
                 }
             }
+        }
+    }
+
+    @Test
+    void theMetersAreOnCamelsRegistryWhenAnotherIsBoundToo() throws Exception {
+        int httpPort = Loopback.freePort();
+        int managementPort = Loopback.freePort();
+        Main main =
+                ZenohHttpBridge.create(
+                        "--http.port=" + httpPort,
+                        "--http.managementPort=" + managementPort,
+                        "--zenoh.listen=" + Loopback.endpoint(Loopback.freePort()),
+                        "--bridge.demo=false");
+        // camel-micrometer's (which the management server scrapes), and e.g. a push exporter's
+        main.bind(
+                "metricsRegistry",
+                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                        io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT));
+        main.bind("pushRegistry", new SimpleMeterRegistry());
+        main.start();
+        try {
+            String scraped =
+                    HTTP.send(
+                                    HttpRequest.newBuilder(
+                                                    URI.create(
+                                                            "http://127.0.0.1:"
+                                                                    + managementPort
+                                                                    + "/observe/metrics"))
+                                            .timeout(Duration.ofSeconds(20))
+                                            .GET()
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body();
+            assertThat(scraped)
+                    .contains("zenoh_bridge_http_body_buffered_bytes 0.0")
+                    .contains("zenoh_bridge_http_body_refused_total{reason=\"over_budget\"} 0.0");
+        } finally {
+            main.stop();
         }
     }
 }
