@@ -171,17 +171,28 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(
 # at 16 (the figure of every run before 2026-12-01 21:00 UTC), `RATIO http_get_c<N>_vs_rest_plugin`
 # the ratio at each count, `RATIO http_get_best_vs_rest_plugin` the ratio of each door's best median
 # over the counts (whatever count it needs).
-# JIT warm-up (not counted): in the first pass each measured run comes right after an uncounted run
-# as long, same door, same count (a warm-up 5 s long, or 12 s followed by 20 s of idling, still left
-# the bridge's C2 compiler busy for 5-14 µs per request in its first measured run)
+# JIT warm-up (not counted): before the first counted run each door serves every count once, as
+# long as a counted run, then both idle 11 s so that the warm-up gets' zenoh timeouts (10 s, one
+# timer task per get in the querying process) have fired. Before 2026-12-03 the warm-up was one
+# uncounted run right before each first-pass run: the bridge's C2 compiler still took 7 µs per
+# request in its first counted run at 16 connections (a 5 s warm-up, or 12 s followed by 20 s of
+# idling, left it 5-14 µs), and that run also carried the warm-up's timers.
+if [ "$mode" != smoke ]; then
+  for door in rest bridge; do
+    port=$rest_http; [ "$door" = bridge ] && port=$bridge_http
+    for c in $get_conns; do
+      wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
+    done
+  done
+  sleep 11
+fi
 echo "# GET: wrk -t2 -c<connections> on /bench/get, connections $get_conns; 1 KiB text/plain" \
-  "reply from a Rust queryable; requests/s (first pass: each run after an uncounted one)" | tee -a "$out"
+  "reply from a Rust queryable; requests/s (after an uncounted warm-up of each door at each count)" | tee -a "$out"
 for pass in $(seq "$passes"); do
   for c in $get_conns; do
     for door in rest bridge; do
       port=$rest_http pid=$rest_pid; [ "$door" = bridge ] && port=$bridge_http pid=$bridge_pid
       w="$logs/wrk-$door-c$c-$pass.txt"
-      [ "$pass" = 1 ] && wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
       c0=$(cpu_us "$pid"); t0=$(thread_cpu "$pid"); r0=$(cpu_us "$rest_pid")
       wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$w"
       if grep -q 'Non-2xx\|Socket errors' "$w"; then
