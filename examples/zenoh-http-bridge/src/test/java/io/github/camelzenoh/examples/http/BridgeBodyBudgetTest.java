@@ -96,20 +96,24 @@ class BridgeBodyBudgetTest {
         assertThat(bodies.buffered()).as("bytes of bodies the bridge holds").isEqualTo(bytes);
     }
 
+    /** The management server's metrics (Prometheus text). */
+    static String scrape(int managementPort) throws Exception {
+        return HTTP.send(
+                        HttpRequest.newBuilder(
+                                        URI.create(
+                                                "http://127.0.0.1:"
+                                                        + managementPort
+                                                        + "/observe/metrics"))
+                                .timeout(Duration.ofSeconds(20))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+    }
+
     /** A sample of {@code metric} (with {@code labels} among its labels) on the metrics, or -1. */
     static double metric(TestBridge bridge, String metric, String labels) throws Exception {
-        String body =
-                HTTP.send(
-                                HttpRequest.newBuilder(
-                                                URI.create(
-                                                        "http://127.0.0.1:"
-                                                                + bridge.managementPort
-                                                                + "/observe/metrics"))
-                                        .timeout(Duration.ofSeconds(20))
-                                        .GET()
-                                        .build(),
-                                HttpResponse.BodyHandlers.ofString())
-                        .body();
+        String body = scrape(bridge.managementPort);
         Matcher m =
                 Pattern.compile("(?m)^" + Pattern.quote(metric) + "(\\{[^}]*\\})? ([0-9.eE+-]+)$")
                         .matcher(body);
@@ -232,18 +236,7 @@ class BridgeBodyBudgetTest {
         main.bind("pushRegistry", new SimpleMeterRegistry());
         main.start();
         try {
-            String scraped =
-                    HTTP.send(
-                                    HttpRequest.newBuilder(
-                                                    URI.create(
-                                                            "http://127.0.0.1:"
-                                                                    + managementPort
-                                                                    + "/observe/metrics"))
-                                            .timeout(Duration.ofSeconds(20))
-                                            .GET()
-                                            .build(),
-                                    HttpResponse.BodyHandlers.ofString())
-                            .body();
+            String scraped = scrape(managementPort);
             assertThat(scraped)
                     .contains("zenoh_bridge_http_body_buffered_bytes 0.0")
                     .contains("zenoh_bridge_http_body_refused_total{reason=\"over_budget\"} 0.0");
