@@ -172,22 +172,35 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(
 # the ratio at each count, `RATIO http_get_best_vs_rest_plugin` the ratio of each door's best median
 # over the counts (whatever count it needs).
 # JIT warm-up (not counted): before the first counted run each door serves every count once, as
-# long as a counted run, then both idle 11 s so that the warm-up gets' zenoh timeouts (10 s, one
-# timer task per get in the querying process) have fired. Before 2026-12-03 the warm-up was one
-# uncounted run right before each first-pass run: the bridge's C2 compiler still took 7 µs per
-# request in its first counted run at 16 connections (a 5 s warm-up, or 12 s followed by 20 s of
-# idling, left it 5-14 µs), and that run also carried the warm-up's timers.
+# long as a counted run, in the order of a pass, and the first counted run follows at once. Each
+# get leaves a 10 s zenoh timer task in the process that sent it, which fires in the run after the
+# next: so every counted run, the first one too, shares the machine with the timers of the other
+# door's run before it, as in passes 2 and 3. (Before 2026-12-03 the warm-up was one uncounted run
+# right before each first-pass run: the bridge's C2 compiler still took 7 µs per request in its
+# first counted run at 16 connections. An 11 s idle after the warm-up, c2fb147 to the change after
+# 18c7889, left the plugin's first c16 run as the only counted run with no timers firing.)
+# A warm-up run that answers anything but 200 fails the benchmark, as a counted run does.
+# wrk_ok <door> <connections> <wrk output file>: exits if wrk saw errors or non-2xx answers
+wrk_ok() {
+  if grep -q 'Non-2xx\|Socket errors' "$3"; then
+    echo "ERROR $1 GET (-c$2): $(grep 'Non-2xx\|Socket errors' "$3")" | tee -a "$out"; exit 1
+  fi
+}
+warmed="after an uncounted warm-up of each door at each count"
 if [ "$mode" != smoke ]; then
   for door in rest bridge; do
     port=$rest_http; [ "$door" = bridge ] && port=$bridge_http
     for c in $get_conns; do
-      wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > /dev/null
+      w="$logs/wrk-$door-c$c-warm-up.txt"
+      wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$w"
+      wrk_ok "$door (warm-up)" "$c" "$w"
     done
   done
-  sleep 11
+else
+  warmed="no warm-up: smoke figures are meaningless"
 fi
 echo "# GET: wrk -t2 -c<connections> on /bench/get, connections $get_conns; 1 KiB text/plain" \
-  "reply from a Rust queryable; requests/s (after an uncounted warm-up of each door at each count)" | tee -a "$out"
+  "reply from a Rust queryable; requests/s ($warmed)" | tee -a "$out"
 for pass in $(seq "$passes"); do
   for c in $get_conns; do
     for door in rest bridge; do
@@ -195,9 +208,7 @@ for pass in $(seq "$passes"); do
       w="$logs/wrk-$door-c$c-$pass.txt"
       c0=$(cpu_us "$pid"); t0=$(thread_cpu "$pid"); r0=$(cpu_us "$rest_pid")
       wrk -t2 -c"$c" -d"${wrk_s}s" "http://127.0.0.1:$port/bench/get" > "$w"
-      if grep -q 'Non-2xx\|Socket errors' "$w"; then
-        echo "ERROR $door GET (-c$c): $(grep 'Non-2xx\|Socket errors' "$w")" | tee -a "$out"; exit 1
-      fi
+      wrk_ok "$door" "$c" "$w"
       c1=$(cpu_us "$pid"); t1=$(thread_cpu "$pid"); r1=$(cpu_us "$rest_pid")
       rps=$(awk '/^Requests\/sec:/ {print $2}' "$w")
       lat=$(awk '/^    Latency/ {print $2}' "$w")
