@@ -55,16 +55,25 @@ struct Forward {
 }
 
 impl<S: Subscriber> Layer<S> for Forward {
+    /// Runs on the zenoh thread that logged, inside zenoh's code: a panic here (formatting text a
+    /// peer chose) would unwind through that thread's task and stop what it serves, a link's
+    /// reception for one. It is caught, and the record counted as dropped.
     fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
-        let mut text = Text::default();
-        event.record(&mut text);
-        let meta = event.metadata();
-        let record = Record {
-            level: *meta.level(),
-            target: meta.target(),
-            message: text.finish(),
+        let record = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut text = Text::default();
+            event.record(&mut text);
+            let meta = event.metadata();
+            Record {
+                level: *meta.level(),
+                target: meta.target(),
+                message: text.finish(),
+            }
+        }));
+        let queued = match record {
+            Ok(record) => self.queue.try_send(record).is_ok(),
+            Err(_) => false,
         };
-        if self.queue.try_send(record).is_err() {
+        if !queued {
             DROPPED.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -116,9 +125,13 @@ fn redact(text: &str) -> Option<String> {
             break;
         };
         let head = &rest[..at];
+        // the name starts after the last character that cannot be in one (of any UTF-8 length:
+        // the text may hold a peer's key)
         let name_start = head
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let name = &head[name_start..];
         let value = &rest[at + marker.len()..];
         let mut end = None;
@@ -445,6 +458,17 @@ mod tests {
             redact(r#"password: Some("unterminated"#).expect("names secrets"),
             r#"password: Some("***"#
         );
+    }
+
+    #[test]
+    fn a_multi_byte_character_before_a_marker_is_no_panic() {
+        // a peer's key in a warning: the marker right after a 3-byte character
+        let r = redact("malformed key a/€\": \"password").expect("names a secret");
+        assert_eq!(r, "malformed key a/€\": \"password");
+        let r = redact("x/é_password: Some(\"s3cret\") ü\":\"v\"").expect("names a secret");
+        assert_eq!(r, "x/é_password: Some(\"***\") ü\":\"v\"");
+        let r = redact("€\":\"private_key").expect("names a secret");
+        assert_eq!(r, "€\":\"private_key");
     }
 
     #[test]

@@ -29,4 +29,10 @@ class LogFilterTest {
         String log = ForkedJvm.runToSuccess("log_sink_error", LogSinkErrorMain.class, 120);
         assertThat(log).contains("after the Error: WARN ", "ALIVE");
     }
+
+    @Test
+    void hostileTextInALoggedKeyIsForwardedAndTheLinkKeepsWorking() throws Exception {
+        String log = ForkedJvm.runToSuccess("hostile_log_text", HostileLogTextMain.class, 60);
+        assertThat(log).contains("malformed liveliness token", "ALIVE");
+    }
 }
