@@ -26,7 +26,19 @@ final class Dispatch {
     private static final ConcurrentHashMap<String, LongAdder> UNDELIVERED =
             new ConcurrentHashMap<>();
 
+    /**
+     * How many listener calls this thread is in. zenoh may call a listener from inside a close (a
+     * pending get's completion) or while a close waits for the thread that calls it: a close made
+     * there must not wait for that close ({@link NativeHandle#closeAndAwait}).
+     */
+    private static final ThreadLocal<int[]> IN_LISTENER = ThreadLocal.withInitial(() -> new int[1]);
+
     private Dispatch() {}
+
+    /** Whether this thread is in a listener call (see {@link #IN_LISTENER}). */
+    static boolean inListener() {
+        return IN_LISTENER.get()[0] > 0;
+    }
 
     /**
      * Counts a received item that cannot reach its listener under {@code reason}; the first of each
@@ -132,6 +144,16 @@ final class Dispatch {
          */
         @Override
         public void onSamples(int count, int dataAt, int metaAt, ByteBuffer batch) {
+            int[] depth = IN_LISTENER.get();
+            depth[0]++;
+            try {
+                deliver(count, dataAt, metaAt, batch);
+            } finally {
+                depth[0]--;
+            }
+        }
+
+        private void deliver(int count, int dataAt, int metaAt, ByteBuffer batch) {
             ByteBuffer b = batch.order(ByteOrder.nativeOrder());
             String key = null; // null after a key that could not be copied: its samples fail too
             int at = dataAt;
@@ -278,12 +300,16 @@ final class Dispatch {
                     replyError(query, "query dropped: it could not be decoded: " + e.getMessage());
                     return;
                 }
+                int[] depth = IN_LISTENER.get();
+                depth[0]++;
                 try {
                     listener.onQuery(query);
                     taken = true;
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "query listener failed on '" + key + "'", t);
                     replyError(query, String.valueOf(t.getMessage()));
+                } finally {
+                    depth[0]--;
                 }
             } finally {
                 if (!taken) {
@@ -338,19 +364,27 @@ final class Dispatch {
                     undeliverable("a received reply could not be decoded", e);
                     return;
                 }
+                int[] depth = IN_LISTENER.get();
+                depth[0]++;
                 try {
                     listener.onReply(r);
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "reply listener failed", t);
+                } finally {
+                    depth[0]--;
                 }
             }
 
             @Override
             public void onComplete() {
+                int[] depth = IN_LISTENER.get();
+                depth[0]++;
                 try {
                     listener.onComplete();
                 } catch (Throwable t) {
                     LOG.log(Level.WARNING, "reply listener failed on completion", t);
+                } finally {
+                    depth[0]--;
                 }
             }
         };

@@ -7,6 +7,7 @@ package io.github.camelzenoh.zenoh;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
@@ -38,10 +39,13 @@ abstract class NativeHandle implements AutoCloseable {
     /** Counted down once the native object has been freed (by whichever thread freed it). */
     private final CountDownLatch freed = new CountDownLatch(1);
 
+    /** Set when a thread starts freeing the native object. */
+    private final AtomicBoolean freeing = new AtomicBoolean();
+
     NativeHandle(long ptr, LongConsumer free, String description) {
         this.ptr = ptr;
         this.description = description;
-        this.cleanable = CLEANER.register(this, new Free(ptr, free, description, freed));
+        this.cleanable = CLEANER.register(this, new Free(ptr, free, description, freed, freeing));
     }
 
     /** Marks a call in flight and returns the pointer; throws if the handle is closed. */
@@ -97,6 +101,9 @@ abstract class NativeHandle implements AutoCloseable {
      */
     public final boolean closeAndAwait(java.time.Duration timeout) {
         markClosed();
+        if (closingInsideAnotherClose()) {
+            return false;
+        }
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean interrupted = false;
         try {
@@ -114,6 +121,16 @@ abstract class NativeHandle implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether this thread is in a listener zenoh called while another thread frees this object: a
+     * close from there does not wait, as that free may be waiting for the listener to return (zenoh
+     * completes a session's pending gets inside its close; the close ends when the listener
+     * returns).
+     */
+    final boolean closingInsideAnotherClose() {
+        return freeing.get() && freed.getCount() > 0 && Dispatch.inListener();
+    }
+
     public final boolean isClosed() {
         return (state.get() & CLOSED) != 0;
     }
@@ -124,10 +141,16 @@ abstract class NativeHandle implements AutoCloseable {
     }
 
     /** Holds no reference to the handle, so the Cleaner can run once the handle is unreachable. */
-    private record Free(long ptr, LongConsumer free, String description, CountDownLatch freed)
+    private record Free(
+            long ptr,
+            LongConsumer free,
+            String description,
+            CountDownLatch freed,
+            AtomicBoolean freeing)
             implements Runnable {
         @Override
         public void run() {
+            freeing.set(true);
             try {
                 free.accept(ptr);
             } catch (RuntimeException e) {

@@ -64,11 +64,13 @@ public final class Session extends NativeHandle {
      * listener's among them, so close() returns after about 10 s and a warning "closing zenoh
      * session failed: ... close operation timed out!" is logged; the session is closed then (ports
      * free, declarations gone). Close from another thread instead (hand the close off to an
-     * executor).
+     * executor). A listener that closes the session while another thread is closing it (a pending
+     * get's completion runs inside that close) returns at once, without a warning: the other
+     * thread's close finishes it.
      */
     @Override
     public void close() {
-        if (!closeAndAwait(CLOSE_WAIT)) {
+        if (!closeAndAwait(CLOSE_WAIT) && !closingInsideAnotherClose()) {
             System.getLogger("io.github.camelzenoh.zenoh")
                     .log(
                             System.Logger.Level.WARNING,
