@@ -38,9 +38,17 @@ pub(crate) const ZENOH_THREAD_STACK: usize = 64 * 1024 * 1024;
 /// Called by the JVM when the library is loaded: caches the VM, classes and method ids once.
 #[no_mangle]
 pub extern "system" fn JNI_OnLoad(vm: JavaVM, _reserved: *mut std::ffi::c_void) -> jint {
-    // before zenoh starts its first thread (std reads the variable once, at the first spawn)
+    // Before zenoh starts its first thread: std reads the variable once, at the first spawn that
+    // names no stack size, and keeps the value. One spawn here makes it read it; the variable is
+    // then removed again, so that programs the application starts keep their own default.
     if std::env::var_os("RUST_MIN_STACK").is_none() {
         std::env::set_var("RUST_MIN_STACK", ZENOH_THREAD_STACK.to_string());
+        // (std reads the variable before it creates the thread: a failed spawn has read it too)
+        let _ = std::thread::Builder::new()
+            .name("zenoh-stack-size".into())
+            .spawn(|| {})
+            .map(|t| t.join());
+        std::env::remove_var("RUST_MIN_STACK");
     }
     match std::panic::catch_unwind(|| jvm::init(vm)) {
         Ok(Ok(())) => JNI_VERSION_1_8,

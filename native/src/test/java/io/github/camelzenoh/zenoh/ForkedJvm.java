@@ -31,6 +31,13 @@ final class ForkedJvm {
      */
     static String runToSuccess(String name, Class<?> main, long timeoutSeconds, String... args)
             throws Exception {
+        return runToSuccess(name, main, timeoutSeconds, List.of(), args);
+    }
+
+    /** {@link #runToSuccess}, with the environment variables {@code unset} removed. */
+    static String runToSuccess(
+            String name, Class<?> main, long timeoutSeconds, List<String> unset, String... args)
+            throws Exception {
         Path out = Files.createTempFile("forked-" + name, ".log");
         try {
             File dir = new File("target");
@@ -48,11 +55,10 @@ final class ForkedJvm {
             cmd.add("-Xcheck:jni");
             cmd.add(main.getName());
             cmd.addAll(List.of(args));
-            Process p =
-                    new ProcessBuilder(cmd)
-                            .redirectErrorStream(true)
-                            .redirectOutput(out.toFile())
-                            .start();
+            ProcessBuilder forked =
+                    new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
+            unset.forEach(forked.environment()::remove);
+            Process p = forked.start();
             boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
             if (!ended) {
                 p.destroyForcibly().waitFor();
