@@ -31,9 +31,11 @@ public final class Publisher extends NativeHandle {
         int id = encoding == null ? -1 : encoding.id();
         String schema = encoding == null ? null : encoding.schema();
         long p = acquire();
+        boolean marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.publisherPut(p, payload, id, schema, attachment);
         } finally {
+            ConsumerThreads.afterCall(marked);
             release();
         }
     }
@@ -48,6 +50,7 @@ public final class Publisher extends NativeHandle {
             return;
         }
         long p = acquire();
+        boolean marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.publisherPutBatch(
                     p,
@@ -58,6 +61,7 @@ public final class Publisher extends NativeHandle {
                     batch.bytes(),
                     batch.schemas());
         } finally {
+            ConsumerThreads.afterCall(marked);
             release();
         }
     }
@@ -74,9 +78,11 @@ public final class Publisher extends NativeHandle {
 
     public void delete(byte[] attachment) {
         long p = acquire();
+        boolean marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.publisherDelete(p, attachment);
         } finally {
+            ConsumerThreads.afterCall(marked);
             release();
         }
     }

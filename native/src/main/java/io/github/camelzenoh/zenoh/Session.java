@@ -219,9 +219,11 @@ public final class Session extends NativeHandle {
         int id = encoding == null ? -1 : encoding.id();
         String schema = encoding == null ? null : encoding.schema();
         long p = acquire();
+        boolean marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.sessionPut(p, 0, keyExpr, payload, id, schema, attachment, qos.bits());
         } finally {
+            ConsumerThreads.afterCall(marked);
             release();
         }
     }
@@ -235,6 +237,7 @@ public final class Session extends NativeHandle {
             return;
         }
         long p = acquire();
+        boolean marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.sessionPutBatch(
                     p,
@@ -247,15 +250,18 @@ public final class Session extends NativeHandle {
                     batch.bytes(),
                     batch.schemas());
         } finally {
+            ConsumerThreads.afterCall(marked);
             release();
         }
     }
 
     public void delete(String keyExpr, byte[] attachment, Qos qos) {
         long p = acquire();
+        boolean marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.sessionDelete(p, 0, keyExpr, attachment, qos.bits());
         } finally {
+            ConsumerThreads.afterCall(marked);
             release();
         }
     }

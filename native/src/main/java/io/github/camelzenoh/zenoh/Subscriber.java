@@ -20,10 +20,11 @@ public final class Subscriber extends NativeHandle {
      * for a subscriber's pending samples to go below {@link SubscriberOptions#maxPendingBytes} (the
      * listener it would wait for may be waiting for it): the sample is dropped for that subscriber
      * and counted ({@link SampleListener#onDropped}). Other threads wait for room, except while
-     * they run a listener themselves. The mark stays with the thread until unmarked.
+     * they run a listener themselves. The mark stays with the thread until unmarked; a virtual
+     * thread's mark follows it from carrier thread to carrier thread (and does not stay on them).
      */
     public static void markConsumerThread(boolean on) {
-        ZenohNative.markConsumerThread(on);
+        ConsumerThreads.mark(on);
     }
 
     /**

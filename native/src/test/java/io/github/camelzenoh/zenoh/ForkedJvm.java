@@ -38,11 +38,43 @@ final class ForkedJvm {
     static String runToSuccess(
             String name, Class<?> main, long timeoutSeconds, List<String> unset, String... args)
             throws Exception {
+        return run(
+                Path.of(System.getProperty("java.home")),
+                List.of(),
+                unset,
+                name,
+                main,
+                timeoutSeconds,
+                args);
+    }
+
+    /** {@link #runToSuccess} on the JDK at {@code javaHome}, with {@code jvmOptions}. */
+    static String runToSuccessOn(
+            Path javaHome,
+            List<String> jvmOptions,
+            String name,
+            Class<?> main,
+            long timeoutSeconds,
+            String... args)
+            throws Exception {
+        return run(javaHome, jvmOptions, List.of(), name, main, timeoutSeconds, args);
+    }
+
+    private static String run(
+            Path javaHome,
+            List<String> jvmOptions,
+            List<String> unset,
+            String name,
+            Class<?> main,
+            long timeoutSeconds,
+            String... args)
+            throws Exception {
         Path out = Files.createTempFile("forked-" + name, ".log");
         try {
             File dir = new File("target");
             List<String> cmd = new ArrayList<>();
-            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.add(javaHome.resolve("bin").resolve("java").toString());
+            cmd.addAll(jvmOptions);
             cmd.add("-cp");
             cmd.add(System.getProperty("java.class.path"));
             cmd.add(
