@@ -426,8 +426,16 @@ impl Callback {
         Callback(Delivery::new(listener, limit))
     }
 
+    /// Runs on zenoh's thread inside zenoh's code: a panic here would unwind through that thread's
+    /// task and stop what it serves (a link's reception). It is caught and the sample counted as
+    /// dropped (told to the listener with the next batch).
     pub fn call(&self, sample: Sample) {
-        self.0.on_sample(sample)
+        let delivery = &self.0;
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| delivery.on_sample(sample)))
+            .is_err()
+        {
+            delivery.lock().pending.dropped += 1;
+        }
     }
 }
 
