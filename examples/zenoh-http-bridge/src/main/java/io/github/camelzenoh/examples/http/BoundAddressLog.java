@@ -30,9 +30,26 @@ final class BoundAddressLog implements StartupListener {
         // wait for onCamelContextFullyStarted: the HTTP server is bound by then
     }
 
+    /**
+     * Logs where the bridge listens; fails the start when the API's server is not listening (its
+     * port in use): Vert.x binds after Camel has started the route and only logs the failure.
+     */
     @Override
     public void onCamelContextFullyStarted(CamelContext context, boolean alreadyStarted) {
+        VertxPlatformHttpServer server = context.hasService(VertxPlatformHttpServer.class);
+        if (server != null && server.getServer() != null && !listening(server.getServer())) {
+            throw new IllegalStateException(
+                    "The HTTP bridge cannot listen on "
+                            + base(address(server.getHost()), server.getPort())
+                            + "/: is the port in use? Choose another with --http.port (and"
+                            + " --http.host)");
+        }
         describe(context).forEach(LOG::info);
+    }
+
+    /** A server whose bind failed still reports its requested port as its actual one. */
+    private static boolean listening(HttpServer s) {
+        return s.actualPort() > 0 && (!(s instanceof TCPServerBase t) || t.isListening());
     }
 
     /** The lines logged at startup: the bound address, who can reach it, what is served. */
@@ -88,10 +105,7 @@ final class BoundAddressLog implements StartupListener {
             return 0;
         }
         for (HttpServer s : vertx.servers()) {
-            // a server whose bind failed still reports its requested port as its actual one
-            if (s != api.getServer()
-                    && s.actualPort() > 0
-                    && (!(s instanceof TCPServerBase t) || t.isListening())) {
+            if (s != api.getServer() && listening(s)) {
                 return s.actualPort();
             }
         }

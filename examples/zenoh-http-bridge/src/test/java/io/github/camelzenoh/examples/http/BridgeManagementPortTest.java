@@ -73,4 +73,27 @@ class BridgeManagementPortTest {
                     .noneMatch(l -> l.contains("health: http"));
         }
     }
+
+    /**
+     * The API's port in use: the bridge does not start (a review: it logged "listening" on a port
+     * another process answered, with health UP).
+     */
+    @Test
+    void anApiPortInUseFailsTheStart() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Main main =
+                    ZenohHttpBridge.create(
+                            "--http.port=" + taken.getLocalPort(),
+                            "--http.managementPort=" + Loopback.freePort(),
+                            "--zenoh.listen=" + Loopback.endpoint(Loopback.freePort()),
+                            "--bridge.demo=false");
+            try {
+                assertThatThrownBy(main::start)
+                        .hasStackTraceContaining("--http.port")
+                        .hasStackTraceContaining(String.valueOf(taken.getLocalPort()));
+            } finally {
+                main.stop();
+            }
+        }
+    }
 }
