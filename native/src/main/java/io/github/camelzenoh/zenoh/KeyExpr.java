@@ -25,6 +25,14 @@ public final class KeyExpr extends NativeHandle {
      */
     public static final int MAX_ADVANCED_BYTES = MAX_BYTES - 55;
 
+    /**
+     * The most chunks of a key expression the binding declares, gets, puts or deletes on a text key
+     * ({@code a/b/c} has 3): zenoh walks a key's chunks recursively on the calling thread, and a
+     * Java thread's stack overflows between 2,500 and 3,000 (docs/native.md, Stacks). A deeper key
+     * is refused with a {@link KeyExprException} naming its count and this limit.
+     */
+    public static final int MAX_CHUNKS = 1024;
+
     private final String text;
 
     KeyExpr(long ptr, String text) {

@@ -94,7 +94,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         RawRequestBody bodies = new RawRequestBody(maxBodySize, maxBufferedBodyBytes, bodyTimeout);
         getContext().getRegistry().bind(BODIES, bodies);
         getContext().addStartupListener(new RequestBodyMeters(bodies));
-        onException(IllegalArgumentException.class)
+        onException(IllegalArgumentException.class, KeyExprException.class)
                 .handled(true)
                 .process(e -> error(e, 400, caught(e).getMessage()));
         onException(RawRequestBody.BodyTooLargeException.class)
@@ -216,6 +216,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
             }
         }
         key = localAdminSpace(key);
+        checkChunks(key);
         try {
             KeyExpr.validate(key);
         } catch (KeyExprException bad) {
@@ -230,7 +231,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
                 switch (method) {
                     case "PUT", "PATCH" -> "put";
                     case "DELETE" -> "delete";
-                    default -> "text/event-stream".equals(accept) ? "sse" : "get";
+                    // a HEAD is answered as a get's head, also when it asks for a stream (a
+                    // stream's head alone would never end), as the REST plugin answers it
+                    default ->
+                            "text/event-stream".equals(accept) && !"HEAD".equals(method)
+                                    ? "sse"
+                                    : "get";
                 };
         byte[] body = "sse".equals(op) || "delete".equals(op) ? null : m.getBody(byte[].class);
         if ("get".equals(op) && body != null && body.length == 0) {
@@ -253,6 +259,26 @@ public class HttpBridgeRoutes extends RouteBuilder {
         e.setProperty(OP, op);
         e.setProperty(RENDER, raw ? "raw" : "text/html".equals(accept) ? "html" : "json");
         e.setProperty("zenohRestKey", key);
+    }
+
+    /**
+     * A key of more chunks than the binding takes ({@link KeyExpr#MAX_CHUNKS}) is refused here, for
+     * every operation, before a stream begins: a deliberate deviation (the REST plugin answers such
+     * a get 200 [], and its router overflows its stack on deeper keys).
+     */
+    private static void checkChunks(String key) {
+        int chunks = 1;
+        for (int i = key.indexOf('/'); i >= 0; i = key.indexOf('/', i + 1)) {
+            chunks++;
+        }
+        if (chunks > KeyExpr.MAX_CHUNKS) {
+            throw new IllegalArgumentException(
+                    "Key expression has "
+                            + chunks
+                            + " chunks: the bridge takes at most "
+                            + KeyExpr.MAX_CHUNKS
+                            + " (zenoh walks a key's chunks recursively)");
+        }
     }
 
     /** Whether zenoh's parameters ({@code name[=value]} separated by ';') name {@code name}. */

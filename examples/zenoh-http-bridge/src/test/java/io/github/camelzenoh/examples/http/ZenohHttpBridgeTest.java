@@ -503,4 +503,61 @@ class ZenohHttpBridgeTest {
         assertThat(key.headers().firstValue("Content-Type")).hasValue("application/json");
         assertThat(key.body()).isEqualTo("[]");
     }
+
+    /**
+     * HEAD asking for an event stream is answered as a HEAD of a get, at once (as the REST plugin):
+     * a stream has no head of its own to give, and the bridge held such a request open for good,
+     * with its subscriber, and answered nothing after it on the connection (a review).
+     */
+    @Test
+    void headAskingForAStreamIsAnsweredAtOnceAndTheConnectionGoesOn() throws Exception {
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream()
+                    .write(
+                            ("HEAD /head/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+                                            + "GET /nobody/answers/head HTTP/1.1\r\nHost: x\r\n\r\n")
+                                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            BufferedReader in =
+                    new BufferedReader(
+                            new java.io.InputStreamReader(
+                                    s.getInputStream(),
+                                    java.nio.charset.StandardCharsets.US_ASCII));
+            List<String> statusLines = new ArrayList<>();
+            String line;
+            while (statusLines.size() < 2 && (line = in.readLine()) != null) {
+                if (line.startsWith("HTTP/1.1 ")) {
+                    statusLines.add(line);
+                }
+            }
+            assertThat(statusLines).containsExactly("HTTP/1.1 200 OK", "HTTP/1.1 200 OK");
+        }
+    }
+
+    /**
+     * A key of more chunks than the binding sends or declares (1024: zenoh walks a key's chunks
+     * recursively) is refused with 400 naming the limit, for every operation, a stream too (before:
+     * 500 with an empty body, and a stream that began and never ended). A deliberate deviation: the
+     * REST plugin answers such a get 200 [] (and its router dies of a stack overflow on deeper
+     * ones).
+     */
+    @Test
+    void aKeyOfMoreChunksThanZenohTakesIsA400() throws Exception {
+        String deep = "c/".repeat(1024) + "c";
+        String ok = "c/".repeat(1023) + "c";
+        for (HttpRequest.Builder b :
+                List.of(
+                        at(deep).GET(),
+                        at(deep).PUT(HttpRequest.BodyPublishers.ofString("x")),
+                        at(deep).DELETE(),
+                        at(deep).GET().header("Accept", "text/event-stream"))) {
+            HttpResponse<String> r = send(b);
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+            assertThat(r.body()).contains("1025 chunks", "1024");
+            assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
+        }
+        HttpResponse<String> r = send(at(ok).GET());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("[]");
+    }
 }
