@@ -238,7 +238,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
                                     ? "sse"
                                     : "get";
                 };
-        byte[] body = "sse".equals(op) || "delete".equals(op) ? null : m.getBody(byte[].class);
+        byte[] body = null;
+        if ("sse".equals(op) || "delete".equals(op)) {
+            RawRequestBody.bodyDropped(e); // a stream lasts: its unused body must not hold budget
+        } else {
+            body = m.getBody(byte[].class);
+        }
         if ("get".equals(op) && body != null && body.length == 0) {
             body = null; // an empty query payload is no payload
         }

@@ -78,6 +78,20 @@ final class RawRequestBody extends AsyncProcessorSupport {
         return timedOut.sum();
     }
 
+    /** The exchange property holding the request's share of the budget ({@link #bodyDropped}). */
+    private static final String HELD = "bridgeRequestBodyHeld";
+
+    /**
+     * The route has dropped the request's body (an operation that takes none, e.g. a stream): its
+     * bytes go back to the budget now, not when the exchange ends (a stream's ends when its client
+     * leaves).
+     */
+    static void bodyDropped(Exchange exchange) {
+        if (exchange.getProperty(HELD) instanceof Held held) {
+            held.release();
+        }
+    }
+
     /** One request's share of the budget; released once, whoever comes first. */
     private final class Held extends SynchronizationAdapter {
         private long bytes;
@@ -140,8 +154,10 @@ final class RawRequestBody extends AsyncProcessorSupport {
             request.response().writeContinue();
         }
         Held held = new Held();
-        // the bytes go back when the exchange is done, however it ends
+        // the bytes go back when the exchange is done, however it ends, or when the route drops
+        // the body before (bodyDropped)
         exchange.getExchangeExtension().addOnCompletion(held);
+        exchange.setProperty(HELD, held);
         Buffer body = Buffer.buffer();
         boolean[] finished = {false};
         // handlers, timer and callback all run on the connection's event loop

@@ -244,4 +244,48 @@ class BridgeBodyBudgetTest {
             main.stop();
         }
     }
+
+    /**
+     * A stream (Accept: text/event-stream) takes no body: one sent with it is read and its bytes go
+     * back to the budget at once, not when the stream ends (a review: two streams with 1 MiB bodies
+     * that never read held a 2 MiB budget, and every PUT was 503, for as long as they stayed).
+     */
+    @Test
+    void aStreamsBodyDoesNotHoldTheBudgetForTheStreamsLife() throws Exception {
+        int body = 1 << 20;
+        try (TestBridge bridge =
+                TestBridge.start(
+                        "--http.maxBodySize=" + body,
+                        "--http.maxBufferedBodyBytes=" + 2 * body,
+                        "--bridge.demo=false")) {
+            List<Socket> streams = new ArrayList<>();
+            try {
+                for (int i = 0; i < 2; i++) {
+                    Socket s = new Socket("127.0.0.1", bridge.httpPort);
+                    streams.add(s);
+                    OutputStream out = s.getOutputStream();
+                    out.write(
+                            ("POST /budget/sse/"
+                                            + i
+                                            + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept:"
+                                            + " text/event-stream\r\nContent-Length: "
+                                            + body
+                                            + "\r\n\r\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
+                    out.write(new byte[body]);
+                    out.flush();
+                }
+                // both streams are open (their subscribers declared) and hold no body bytes
+                io.github.camelzenoh.zenoh.Loopback.awaitRemoteSubscriber(
+                        bridge.peer, "budget/sse/1");
+                awaitBuffered(bridge, 0);
+                HttpResponse<String> r = put(bridge.httpPort, "budget/put", body);
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            } finally {
+                for (Socket s : streams) {
+                    s.close();
+                }
+            }
+        }
+    }
 }
