@@ -103,6 +103,8 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(RawRequestBody.BodyBudgetExceededException.class)
                 .handled(true)
                 .process(e -> error(e, 503, caught(e).getMessage()));
+        // the client is gone: nothing to answer, nothing to log beyond the count (RawRequestBody)
+        onException(RawRequestBody.ClientGoneException.class).handled(true).stop();
         onException(RawRequestBody.BodyTimeoutException.class)
                 .handled(true)
                 .process(e -> error(e, 408, caught(e).getMessage()));

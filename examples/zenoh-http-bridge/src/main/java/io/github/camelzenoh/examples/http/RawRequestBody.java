@@ -57,6 +57,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
 
     private final LongAdder overBudget = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
+    private final LongAdder abandoned = new LongAdder();
 
     /** Bytes of request bodies buffered now. */
     long buffered() {
@@ -71,6 +72,11 @@ final class RawRequestBody extends AsyncProcessorSupport {
     /** Bodies refused so far as going past {@code http.maxBufferedBodyBytes} (503). */
     long refusedOverBudget() {
         return overBudget.sum();
+    }
+
+    /** Bodies whose client went away before their end (the connection closed or reset). */
+    long abandoned() {
+        return abandoned.sum();
     }
 
     /** Bodies refused so far as not received within {@code http.bodyTimeout} (408). */
@@ -226,7 +232,8 @@ final class RawRequestBody extends AsyncProcessorSupport {
                     held.release(); // the connection is gone (closed, reset)
                     if (!finished[0]) {
                         finished[0] = true;
-                        exchange.setException(failure);
+                        abandoned.increment();
+                        exchange.setException(new ClientGoneException(failure));
                         callback.done(false);
                     }
                 });
@@ -300,6 +307,18 @@ final class RawRequestBody extends AsyncProcessorSupport {
     }
 
     /** The request body did not arrive within {@code http.bodyTimeout} (408). */
+    /**
+     * The client went away before the end of its body (connection closed or reset): nobody to
+     * answer; the route ends the exchange quietly (it is counted, see {@link #abandoned}).
+     */
+    static final class ClientGoneException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        ClientGoneException(Throwable cause) {
+            super("The client went away before the end of its request body: " + cause, cause);
+        }
+    }
+
     static final class BodyTimeoutException extends IllegalStateException {
         private static final long serialVersionUID = 1L;
 

@@ -48,6 +48,12 @@ final class RequestBodyMeters implements StartupListener {
         refused(registry, "too_large", RawRequestBody::refusedTooLarge);
         refused(registry, "over_budget", RawRequestBody::refusedOverBudget);
         refused(registry, "timed_out", RawRequestBody::refusedTimedOut);
+        FunctionCounter.builder(
+                        "zenoh.bridge.http.body.abandoned", bodies, RawRequestBody::abandoned)
+                .description(
+                        "HTTP request bodies whose client went away before their end (connection"
+                                + " closed or reset): nothing answered")
+                .register(registry);
     }
 
     private void refused(
