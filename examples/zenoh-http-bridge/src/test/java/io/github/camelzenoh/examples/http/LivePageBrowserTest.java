@@ -181,6 +181,13 @@ class LivePageBrowserTest {
                 .contains("live/q/answer")
                 .contains("{\"ok\":0}")
                 .contains("application/json");
+        // a refused get shows the bridge's reason (a text/plain body), not a JSON parse error
+        type("get-key", "live/bad$key");
+        browser.findElement(By.id("get-button")).click();
+        waitUpTo(20).until(d -> d.findElement(By.id("get-status")).getText().startsWith("400 "));
+        assertThat(browser.findElement(By.id("get-status")).getText())
+                .doesNotContain("JSON")
+                .contains("$");
 
         // (c) put from the page reaches a Python subscriber, with the chosen Content-Type
         try (PythonPeer sub =
