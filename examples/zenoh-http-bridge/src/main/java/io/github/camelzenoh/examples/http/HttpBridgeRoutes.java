@@ -335,6 +335,17 @@ public class HttpBridgeRoutes extends RouteBuilder {
      */
     static String queryUtf8(String query) {
         for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                // raw, as the REST plugin's HTTP server refuses them in a request line
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Invalid URL: the query string contains the control character"
+                                        + " U+%04X at index %d",
+                                (int) c, i));
+            }
+        }
+        for (int i = 0; i < query.length(); i++) {
             if (query.charAt(i) >= 0x80) {
                 try {
                     return StandardCharsets.UTF_8

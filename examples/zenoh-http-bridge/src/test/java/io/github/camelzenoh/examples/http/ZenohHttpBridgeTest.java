@@ -560,4 +560,28 @@ class ZenohHttpBridgeTest {
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("[]");
     }
+
+    /**
+     * A raw control character in the query string is refused with 400, as the REST plugin's HTTP
+     * server refuses it (the bridge passed it to zenoh as a parameter).
+     */
+    @Test
+    void aRawControlCharacterInTheQueryIsA400() throws Exception {
+        for (String query : List.of("a=\u0001", "a\u007f", "x;\u001fb")) {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream()
+                        .write(
+                                ("GET /q/ctl?" + query + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                String status =
+                        new BufferedReader(
+                                        new java.io.InputStreamReader(
+                                                s.getInputStream(),
+                                                java.nio.charset.StandardCharsets.ISO_8859_1))
+                                .readLine();
+                assertThat(status).as(query).isEqualTo("HTTP/1.1 400 Bad Request");
+            }
+        }
+    }
 }
