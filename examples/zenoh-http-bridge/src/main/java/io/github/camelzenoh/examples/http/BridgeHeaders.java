@@ -25,7 +25,8 @@ final class BridgeHeaders implements HeaderFilterStrategy {
         "Access-Control-Allow-Methods",
         "Vary",
         "Content-Encoding",
-        "Allow"
+        "Allow",
+        "Connection" // close, after a request whose body length is unknown
     };
 
     @Override

@@ -94,6 +94,14 @@ public class HttpBridgeRoutes extends RouteBuilder {
         RawRequestBody bodies = new RawRequestBody(maxBodySize, maxBufferedBodyBytes, bodyTimeout);
         getContext().getRegistry().bind(BODIES, bodies);
         getContext().addStartupListener(new RequestBodyMeters(bodies));
+        // the connection is closed after the 400: what follows on it cannot be told apart
+        onException(RawRequestBody.UnknownBodyLengthException.class)
+                .handled(true)
+                .process(
+                        e -> {
+                            error(e, 400, caught(e).getMessage());
+                            e.getMessage().setHeader("Connection", "close");
+                        });
         onException(IllegalArgumentException.class, KeyExprException.class)
                 .handled(true)
                 .process(e -> error(e, 400, caught(e).getMessage()));

@@ -137,6 +137,15 @@ final class RawRequestBody extends AsyncProcessorSupport {
             callback.done(true); // already a value (e.g. a test calling the route directly)
             return true;
         }
+        String codings = request.getHeader("Transfer-Encoding");
+        if (codings != null && !lastCodingIsChunked(codings)) {
+            // the body's length is unknown (RFC 9112 6.3): refused, and the connection closed, as
+            // what follows on it may be that body or another request
+            request.response().endHandler(v -> abort(request)); // after the 400
+            exchange.setException(new UnknownBodyLengthException(codings));
+            callback.done(true);
+            return true;
+        }
         String announced = request.getHeader("Content-Length");
         if (announced != null && parse(announced) > limit) {
             // read and discard it: a client that is still sending would not read the 413 otherwise
@@ -307,6 +316,26 @@ final class RawRequestBody extends AsyncProcessorSupport {
     }
 
     /** The request body did not arrive within {@code http.bodyTimeout} (408). */
+    /**
+     * Whether a Transfer-Encoding's codings end with chunked (the one framing a request may use).
+     */
+    static boolean lastCodingIsChunked(String codings) {
+        int comma = codings.lastIndexOf(',');
+        return codings.substring(comma + 1).trim().equalsIgnoreCase("chunked");
+    }
+
+    /** A Transfer-Encoding that does not end with chunked: the body's length is unknown. */
+    static final class UnknownBodyLengthException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        UnknownBodyLengthException(String codings) {
+            super(
+                    "Transfer-Encoding '"
+                            + codings
+                            + "' does not end with chunked: the request body's length is unknown");
+        }
+    }
+
     /**
      * The client went away before the end of its body (connection closed or reset): nobody to
      * answer; the route ends the exchange quietly (it is counted, see {@link #abandoned}).
