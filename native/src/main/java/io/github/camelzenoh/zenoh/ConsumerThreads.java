@@ -21,8 +21,13 @@ final class ConsumerThreads {
     /** Thread.isVirtual() on JDK 21+, null before (the binding is compiled for Java 17). */
     private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
-    /** A marked virtual thread's native calls in progress (a listener may put inside one). */
-    private static final ThreadLocal<int[]> VIRTUAL_MARK = new ThreadLocal<>();
+    /** A virtual thread's mark and its native calls in progress (a listener may put in one). */
+    static final class Mark {
+        private boolean marked;
+        private int calls;
+    }
+
+    private static final ThreadLocal<Mark> VIRTUAL_MARK = new ThreadLocal<>();
 
     /** Set once a virtual thread has marked itself: until then calls skip the thread-local. */
     private static volatile boolean virtualMarks;
@@ -30,39 +35,52 @@ final class ConsumerThreads {
     private ConsumerThreads() {}
 
     static void mark(boolean on) {
-        if (isVirtual()) {
-            if (on) {
-                virtualMarks = true;
-                if (VIRTUAL_MARK.get() == null) {
-                    VIRTUAL_MARK.set(new int[1]);
-                }
-            } else {
-                VIRTUAL_MARK.remove();
-            }
-        } else {
+        if (!isVirtual()) {
             ZenohNative.markConsumerThread(on);
+            return;
+        }
+        Mark m = VIRTUAL_MARK.get();
+        if (m == null) {
+            if (!on) {
+                return;
+            }
+            virtualMarks = true;
+            m = new Mark();
+            VIRTUAL_MARK.set(m);
+        }
+        m.marked = on;
+        if (m.calls > 0) {
+            // in a listener inside one of this thread's calls: the thread is on that call's
+            // carrier until it returns, so the carrier takes the change now
+            ZenohNative.markConsumerThread(on);
+        } else if (!on) {
+            VIRTUAL_MARK.remove();
         }
     }
 
     /**
      * Before a native call that may deliver locally: marks the carrier when the calling virtual
-     * thread is marked. Returns whether it did; pass that to {@link #afterCall}.
+     * thread is marked. Returns what to pass to {@link #afterCall}.
      */
-    static boolean beforeCall() {
-        int[] calls;
-        if (!virtualMarks || (calls = VIRTUAL_MARK.get()) == null) {
-            return false;
+    static Mark beforeCall() {
+        Mark m;
+        if (!virtualMarks || (m = VIRTUAL_MARK.get()) == null) {
+            return null;
         }
-        if (calls[0]++ == 0) {
+        if (m.calls++ == 0 && m.marked) {
             ZenohNative.markConsumerThread(true);
         }
-        return true;
+        return m;
     }
 
-    static void afterCall(boolean marked) {
-        int[] calls;
-        if (marked && (calls = VIRTUAL_MARK.get()) != null && --calls[0] == 0) {
-            ZenohNative.markConsumerThread(false);
+    static void afterCall(Mark m) {
+        if (m != null && --m.calls == 0) {
+            if (m.marked) {
+                ZenohNative.markConsumerThread(false);
+            } else {
+                // unmarked by a listener during the call: the carrier was cleared then
+                VIRTUAL_MARK.remove();
+            }
         }
     }
 

@@ -252,10 +252,14 @@ final class Dispatch {
                             + " wait for them, or a sample was too large for a Java buffer"
                             + " (counted: SampleListener.onDropped)",
                     count);
+            int[] depth = IN_LISTENER.get();
+            depth[0]++;
             try {
                 listener.onDropped(count);
             } catch (Throwable t) {
                 LOG.log(Level.WARNING, "sample listener failed on dropped samples", t);
+            } finally {
+                depth[0]--;
             }
         }
 
@@ -394,10 +398,14 @@ final class Dispatch {
         return listener == null
                 ? null
                 : (source, count) -> {
+                    int[] depth = IN_LISTENER.get();
+                    depth[0]++;
                     try {
                         listener.onMiss(source, count);
                     } catch (Throwable t) {
                         LOG.log(Level.WARNING, "miss listener failed", t);
+                    } finally {
+                        depth[0]--;
                     }
                 };
     }

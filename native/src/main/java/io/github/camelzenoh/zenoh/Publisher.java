@@ -31,7 +31,7 @@ public final class Publisher extends NativeHandle {
         int id = encoding == null ? -1 : encoding.id();
         String schema = encoding == null ? null : encoding.schema();
         long p = acquire();
-        boolean marked = ConsumerThreads.beforeCall();
+        ConsumerThreads.Mark marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.publisherPut(p, payload, id, schema, attachment);
         } finally {
@@ -50,7 +50,7 @@ public final class Publisher extends NativeHandle {
             return;
         }
         long p = acquire();
-        boolean marked = ConsumerThreads.beforeCall();
+        ConsumerThreads.Mark marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.publisherPutBatch(
                     p,
@@ -78,7 +78,7 @@ public final class Publisher extends NativeHandle {
 
     public void delete(byte[] attachment) {
         long p = acquire();
-        boolean marked = ConsumerThreads.beforeCall();
+        ConsumerThreads.Mark marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.publisherDelete(p, attachment);
         } finally {

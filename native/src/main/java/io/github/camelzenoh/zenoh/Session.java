@@ -219,7 +219,7 @@ public final class Session extends NativeHandle {
         int id = encoding == null ? -1 : encoding.id();
         String schema = encoding == null ? null : encoding.schema();
         long p = acquire();
-        boolean marked = ConsumerThreads.beforeCall();
+        ConsumerThreads.Mark marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.sessionPut(p, 0, keyExpr, payload, id, schema, attachment, qos.bits());
         } finally {
@@ -237,7 +237,7 @@ public final class Session extends NativeHandle {
             return;
         }
         long p = acquire();
-        boolean marked = ConsumerThreads.beforeCall();
+        ConsumerThreads.Mark marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.sessionPutBatch(
                     p,
@@ -257,7 +257,7 @@ public final class Session extends NativeHandle {
 
     public void delete(String keyExpr, byte[] attachment, Qos qos) {
         long p = acquire();
-        boolean marked = ConsumerThreads.beforeCall();
+        ConsumerThreads.Mark marked = ConsumerThreads.beforeCall();
         try {
             ZenohNative.sessionDelete(p, 0, keyExpr, attachment, qos.bits());
         } finally {

@@ -30,6 +30,24 @@ public final class VirtualThreadMarkMain {
                     Duration.ofSeconds(10),
                     () -> b.info().peers().contains(aZid),
                     "peers to connect");
+            // a marked thread whose put's listener (run inline, on the putting thread) unmarks it:
+            // the carrier must not stay marked after the put
+            try (Subscriber unmarker =
+                    a.declareSubscriber(
+                            "vt/unmark",
+                            SubscriberOptions.DEFAULT,
+                            s -> Subscriber.markConsumerThread(false))) {
+                CountDownLatch unmarked = new CountDownLatch(1);
+                startVirtual(
+                        () -> {
+                            Subscriber.markConsumerThread(true);
+                            a.put("vt/unmark", new byte[1], null, null, Qos.DEFAULT);
+                            unmarked.countDown();
+                        });
+                if (!unmarked.await(10, TimeUnit.SECONDS)) {
+                    throw new AssertionError("the unmarking put did not end");
+                }
+            }
             CountDownLatch blocked = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             AtomicLong dropped = new AtomicLong();
