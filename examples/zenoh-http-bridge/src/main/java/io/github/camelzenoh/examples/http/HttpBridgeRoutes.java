@@ -111,8 +111,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(RawRequestBody.BodyBudgetExceededException.class)
                 .handled(true)
                 .process(e -> error(e, 503, caught(e).getMessage()));
-        // the client is gone: nothing to answer, nothing to log beyond the count (RawRequestBody)
-        onException(RawRequestBody.ClientGoneException.class).handled(true).stop();
+        // the client is gone: nothing to log beyond the count (RawRequestBody); the response
+        // platform-http then writes goes nowhere, but it must be one it can write (not the
+        // request, still the body)
+        onException(RawRequestBody.ClientGoneException.class)
+                .handled(true)
+                .process(e -> respond(e, 400, null, null));
         onException(RawRequestBody.BodyTimeoutException.class)
                 .handled(true)
                 .process(e -> error(e, 408, caught(e).getMessage()));
@@ -180,6 +184,12 @@ public class HttpBridgeRoutes extends RouteBuilder {
         } else {
             path = m.getHeader(Exchange.HTTP_PATH, String.class);
             query = m.getHeader(Exchange.HTTP_QUERY, String.class);
+        }
+        // raw control characters in the request target: refused, as the REST plugin's HTTP server
+        // refuses them in a request line (escaped ones, %01, are zenoh's to judge)
+        rawControlCharacter(path, "path");
+        if (query != null) {
+            rawControlCharacter(query, "query string");
         }
         // a fragment is never the server's (HTTP clients do not send it; a raw one is cut off)
         int fragment = path.indexOf('#');
@@ -343,17 +353,6 @@ public class HttpBridgeRoutes extends RouteBuilder {
      */
     static String queryUtf8(String query) {
         for (int i = 0; i < query.length(); i++) {
-            char c = query.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
-                // raw, as the REST plugin's HTTP server refuses them in a request line
-                throw new IllegalArgumentException(
-                        String.format(
-                                "Invalid URL: the query string contains the control character"
-                                        + " U+%04X at index %d",
-                                (int) c, i));
-            }
-        }
-        for (int i = 0; i < query.length(); i++) {
             if (query.charAt(i) >= 0x80) {
                 try {
                     return StandardCharsets.UTF_8
@@ -459,6 +458,20 @@ public class HttpBridgeRoutes extends RouteBuilder {
             }
         }
         return key.toString();
+    }
+
+    /** Refuses a raw control character in a part of the request target. */
+    private static void rawControlCharacter(String text, String part) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Invalid URL: the %s contains the control character U+%04X at"
+                                        + " index %d",
+                                part, (int) c, i));
+            }
+        }
     }
 
     /** zenoh's own words, as the REST plugin answers: the binding prefixes the key it names. */

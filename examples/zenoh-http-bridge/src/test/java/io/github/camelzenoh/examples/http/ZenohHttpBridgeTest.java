@@ -567,12 +567,20 @@ class ZenohHttpBridgeTest {
      */
     @Test
     void aRawControlCharacterInTheQueryIsA400() throws Exception {
-        for (String query : List.of("a=\u0001", "a\u007f", "x;\u001fb")) {
+        for (String target :
+                List.of(
+                        "GET /q/ctl?a=\u0001",
+                        "GET /q/ctl?a\u007f",
+                        "GET /q/ctl?x;\u001fb",
+                        "GET /?a=\u0001", // the live page's path
+                        "OPTIONS /q/ctl?a=\u0001",
+                        "TRACE /q/ctl?a=\u0001",
+                        "GET /q/ctl#\u0001")) {
             try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
                 s.setSoTimeout(10_000);
                 s.getOutputStream()
                         .write(
-                                ("GET /q/ctl?" + query + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                                (target + " HTTP/1.1\r\nHost: x\r\n\r\n")
                                         .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
                 String status =
                         new BufferedReader(
@@ -580,7 +588,7 @@ class ZenohHttpBridgeTest {
                                                 s.getInputStream(),
                                                 java.nio.charset.StandardCharsets.ISO_8859_1))
                                 .readLine();
-                assertThat(status).as(query).isEqualTo("HTTP/1.1 400 Bad Request");
+                assertThat(status).as(target).isEqualTo("HTTP/1.1 400 Bad Request");
             }
         }
     }
@@ -593,7 +601,12 @@ class ZenohHttpBridgeTest {
      */
     @Test
     void aTransferEncodingNotEndingInChunkedIsA400AndTheConnectionCloses() throws Exception {
-        for (String te : List.of("identity", "gzip", "gzip, identity")) {
+        for (String te :
+                List.of(
+                        "identity",
+                        "gzip",
+                        "gzip, identity",
+                        "chunked\r\nTransfer-Encoding: gzip")) {
             try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
                 s.setSoTimeout(10_000);
                 s.getOutputStream()
@@ -616,10 +629,18 @@ class ZenohHttpBridgeTest {
                 } catch (java.net.SocketTimeoutException open) {
                     lines.add("(still open after 10 s)");
                 }
-                assertThat(lines)
+                // refused, and nothing after it served: a 400 (the bridge), or the connection
+                // closed at once (Netty, when a chunked coding frames the next request as a chunk)
+                List<String> answers =
+                        lines.stream()
+                                .filter(l -> l.startsWith("HTTP/1.1 ") || l.startsWith("(still"))
+                                .toList();
+                assertThat(answers)
                         .as(te + ": " + lines)
-                        .filteredOn(l -> l.startsWith("HTTP/1.1 ") || l.startsWith("(still"))
-                        .containsExactly("HTTP/1.1 400 Bad Request");
+                        .isIn(List.of(), List.of("HTTP/1.1 400 Bad Request"));
+                if (!te.contains("chunked")) {
+                    assertThat(answers).as(te).containsExactly("HTTP/1.1 400 Bad Request");
+                }
             }
         }
     }
