@@ -187,9 +187,9 @@ public class HttpBridgeRoutes extends RouteBuilder {
         }
         // raw control characters in the request target: refused, as the REST plugin's HTTP server
         // refuses them in a request line (escaped ones, %01, are zenoh's to judge)
-        rawControlCharacter(path, "path");
+        refuseControlCharacter(path, "Invalid URL: the path", "");
         if (query != null) {
-            rawControlCharacter(query, "query string");
+            refuseControlCharacter(query, "Invalid URL: the query string", "");
         }
         // a fragment is never the server's (HTTP clients do not send it; a raw one is cut off)
         int fragment = path.indexOf('#');
@@ -225,16 +225,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
             }
             return;
         }
-        for (int i = 0; i < key.length(); i++) {
-            char c = key.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
-                throw new IllegalArgumentException(
-                        String.format(
-                                "Key expression contains the control character U+%04X at index %d:"
-                                        + " not a valid zenoh key",
-                                (int) c, i));
-            }
-        }
+        refuseControlCharacter(key, "Key expression", ": not a valid zenoh key");
         key = localAdminSpace(key);
         checkChunks(key);
         try {
@@ -460,16 +451,15 @@ public class HttpBridgeRoutes extends RouteBuilder {
         return key.toString();
     }
 
-    /** Refuses a raw control character in a part of the request target. */
-    private static void rawControlCharacter(String text, String part) {
+    /** Refuses a control character (C0 or DEL) in {@code text}, naming it and where it is. */
+    private static void refuseControlCharacter(String text, String what, String why) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < 0x20 || c == 0x7f) {
                 throw new IllegalArgumentException(
                         String.format(
-                                "Invalid URL: the %s contains the control character U+%04X at"
-                                        + " index %d",
-                                part, (int) c, i));
+                                "%s contains the control character U+%04X at index %d%s",
+                                what, (int) c, i, why));
             }
         }
     }

@@ -86,6 +86,15 @@ class ZenohHttpBridgeTest {
         }
     }
 
+    /** Sends {@code request} as it is on {@code s} and returns a reader of what comes back. */
+    static BufferedReader raw(java.net.Socket s, String request) throws java.io.IOException {
+        s.setSoTimeout(10_000);
+        s.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        return new BufferedReader(
+                new java.io.InputStreamReader(
+                        s.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
     @Test
     void getAnswersWithTheRestPluginsJsonAndRawFormat() throws Exception {
         try (Queryable q =
@@ -512,17 +521,11 @@ class ZenohHttpBridgeTest {
     @Test
     void headAskingForAStreamIsAnsweredAtOnceAndTheConnectionGoesOn() throws Exception {
         try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
-            s.setSoTimeout(10_000);
-            s.getOutputStream()
-                    .write(
-                            ("HEAD /head/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-                                            + "GET /nobody/answers/head HTTP/1.1\r\nHost: x\r\n\r\n")
-                                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             BufferedReader in =
-                    new BufferedReader(
-                            new java.io.InputStreamReader(
-                                    s.getInputStream(),
-                                    java.nio.charset.StandardCharsets.US_ASCII));
+                    raw(
+                            s,
+                            "HEAD /head/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+                                    + "GET /nobody/answers/head HTTP/1.1\r\nHost: x\r\n\r\n");
             List<String> statusLines = new ArrayList<>();
             String line;
             while (statusLines.size() < 2 && (line = in.readLine()) != null) {
@@ -577,17 +580,7 @@ class ZenohHttpBridgeTest {
                         "TRACE /q/ctl?a=\u0001",
                         "GET /q/ctl#\u0001")) {
             try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
-                s.setSoTimeout(10_000);
-                s.getOutputStream()
-                        .write(
-                                (target + " HTTP/1.1\r\nHost: x\r\n\r\n")
-                                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-                String status =
-                        new BufferedReader(
-                                        new java.io.InputStreamReader(
-                                                s.getInputStream(),
-                                                java.nio.charset.StandardCharsets.ISO_8859_1))
-                                .readLine();
+                String status = raw(s, target + " HTTP/1.1\r\nHost: x\r\n\r\n").readLine();
                 assertThat(status).as(target).isEqualTo("HTTP/1.1 400 Bad Request");
             }
         }
@@ -608,19 +601,12 @@ class ZenohHttpBridgeTest {
                         "gzip, identity",
                         "chunked\r\nTransfer-Encoding: gzip")) {
             try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
-                s.setSoTimeout(10_000);
-                s.getOutputStream()
-                        .write(
-                                ("PUT /te/k HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
-                                                + te
-                                                + "\r\n\r\nGET /te/smuggled HTTP/1.1\r\nHost:"
-                                                + " x\r\n\r\n")
-                                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
                 BufferedReader in =
-                        new BufferedReader(
-                                new java.io.InputStreamReader(
-                                        s.getInputStream(),
-                                        java.nio.charset.StandardCharsets.US_ASCII));
+                        raw(
+                                s,
+                                "PUT /te/k HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
+                                        + te
+                                        + "\r\n\r\nGET /te/smuggled HTTP/1.1\r\nHost: x\r\n\r\n");
                 List<String> lines = new ArrayList<>();
                 try {
                     for (String line; (line = in.readLine()) != null; ) {
