@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.core.impl.ContextInternal;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.AsyncCallback;
@@ -138,8 +137,11 @@ final class RawRequestBody extends AsyncProcessorSupport {
             callback.done(true); // already a value (e.g. a test calling the route directly)
             return true;
         }
-        List<String> lines = request.headers().getAll("Transfer-Encoding");
-        String codings = lines.isEmpty() ? null : String.join(", ", lines);
+        // all its header lines together, read only when there is one (most requests: no list)
+        String codings = request.getHeader("Transfer-Encoding");
+        if (codings != null) {
+            codings = String.join(", ", request.headers().getAll("Transfer-Encoding"));
+        }
         if (codings != null && !lastCodingIsChunked(codings)) {
             // the body's length is unknown (RFC 9112 6.3): refused, and the connection closed, as
             // what follows on it may be that body or another request
