@@ -171,19 +171,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                                                             false)));
             // a member joins as the youngest of those it has heard of, whatever its clock says: a
             // joining member whose clock is behind never takes leadership from a live leader
-            long joined = Math.max(service.clock().getAsLong(), newest + 1);
-            Key own =
-                    new Key(
-                            String.format(
-                                    "%s%013d%c%016x%c%s",
-                                    prefix,
-                                    joined,
-                                    SEPARATOR,
-                                    ThreadLocalRandom.current().nextLong(),
-                                    SEPARATOR,
-                                    service.getId()),
-                            joined,
-                            service.getId());
+            Key own = newKey(Math.max(service.clock().getAsLong(), newest + 1));
             local = new Member(own, true);
             joinedAs = own.full();
             // on the view's thread: the events that came before are applied now that it is known
@@ -210,6 +198,15 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 if (r.ok()) {
                     keys.add(r.sample().keyExpr());
                 }
+            }
+            // a member younger than this one's token: it started while this thread was held
+            // between reading the clock and declaring the token (a GC pause, a loaded host), and
+            // may have led since, not knowing of this one. Join again behind it, before this view
+            // decides anything: leadership stays where it is (the others see this member's first
+            // token come and go)
+            long younger = youngerThan(own, keys);
+            if (younger > 0) {
+                own = rejoin(session, own, Math.max(service.clock().getAsLong(), younger + 1));
             }
             submit(
                     () -> {
@@ -241,6 +238,61 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 getNamespace(),
                 service.getId(),
                 joinedAs);
+    }
+
+    /** This member's token key for a join at {@code joined}, with a nonce of its own. */
+    private Key newKey(long joined) {
+        return new Key(
+                String.format(
+                        "%s%013d%c%016x%c%s",
+                        prefix,
+                        joined,
+                        SEPARATOR,
+                        ThreadLocalRandom.current().nextLong(),
+                        SEPARATOR,
+                        service.getId()),
+                joined,
+                service.getId());
+    }
+
+    /** The newest join time among {@code keys} that are younger than {@code own}; 0 when none. */
+    private long youngerThan(Key own, List<String> keys) {
+        long younger = 0;
+        for (String k : keys) {
+            Key other = Key.parse(k, prefix);
+            if (other != null
+                    && !other.full().equals(own.full())
+                    && !isRetired(other.full())
+                    && ORDER.compare(other, own) > 0) {
+                younger = Math.max(younger, other.joinMillis());
+            }
+        }
+        return younger;
+    }
+
+    /**
+     * Replaces this member's token by one joined at {@code joined} (start-up only, before the view
+     * is ready): the new key is this view's own before its token exists, so the token's own event
+     * finds it local; the first token is retired (its late events are not a member) and undeclared.
+     */
+    private Key rejoin(Session session, Key first, long joined) throws Exception {
+        Key again = newKey(joined);
+        retire(first.full());
+        synchronized (state) {
+            members.remove(first);
+            local = new Member(again, true);
+        }
+        LivelinessToken second = session.declareLivelinessToken(again.full());
+        closeQuietly(token);
+        token = second;
+        joinedAs = again.full();
+        LOG.info(
+                "zenoh cluster '{}': member {} saw a member younger than its token {}, and joined"
+                        + " again behind it",
+                getNamespace(),
+                service.getId(),
+                first.full());
+        return again;
     }
 
     /** The liveliness tokens of this namespace alive now (waited for at most the timeout). */
@@ -276,6 +328,15 @@ public class ZenohClusterView extends AbstractCamelClusterView {
         release();
     }
 
+    private void retire(String keyExpr) {
+        synchronized (retired) {
+            retired.addLast(keyExpr);
+            if (retired.size() > RETIRED_KEPT) {
+                retired.removeFirst();
+            }
+        }
+    }
+
     private boolean isRetired(String keyExpr) {
         synchronized (retired) {
             return retired.contains(keyExpr);
@@ -285,12 +346,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
     private void release() {
         // the token first: the others may elect a new leader while this one tidies up
         if (token != null && joinedAs != null) {
-            synchronized (retired) {
-                retired.addLast(joinedAs);
-                if (retired.size() > RETIRED_KEPT) {
-                    retired.removeFirst();
-                }
-            }
+            retire(joinedAs);
         }
         closeQuietly(token);
         token = null;

@@ -14,6 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.camel.ServiceStatus;
 import org.apache.camel.builder.RouteBuilder;
@@ -92,9 +97,13 @@ class ZenohClusterServiceTest extends ClusterMembersTestBase {
 
         a.service().stop();
         assertThat(a.leads("ns8")).isFalse();
-        int stopped = ticksA.get();
         Waits.until("stb leads", () -> b.leads("ns8"));
         Waits.until("stb's master route runs", () -> ticksB.get() > 10);
+        // "leadership lost" reaches sta's master consumer on a thread of its own, so a tick may
+        // still land just after stop() returns: by the time stb runs, sta's route has stopped
+        int stopped = ticksA.get();
+        int running = ticksB.get();
+        Waits.until("stb's master route runs on", () -> ticksB.get() > running + 10);
         assertThat(ticksA.get())
                 .as("sta's master route stopped with its service")
                 .isEqualTo(stopped);
@@ -290,6 +299,56 @@ class ZenohClusterServiceTest extends ClusterMembersTestBase {
                 () -> vb.getLeader().map(CamelClusterMember::getId).orElse("").equals("sa"));
         assertThat(a.leads("skew")).isTrue();
         assertThat(b.leads("skew")).isFalse();
+    }
+
+    /**
+     * A member is held between reading its clock and declaring its token (a GC pause, a loaded
+     * host) while another starts and leads: its token would be the older one. It joins again behind
+     * the leader instead of taking leadership (and the clustered route) over.
+     */
+    @Test
+    void aMemberHeldBeforeItsTokenDoesNotTakeOverFromOneThatLedMeanwhile() throws Exception {
+        AtomicInteger ticksA = new AtomicInteger();
+        AtomicInteger ticksB = new AtomicInteger();
+        CountDownLatch clockRead = new CountDownLatch(1);
+        CountDownLatch resume = new CountDownLatch(1);
+        java.util.function.LongSupplier held =
+                () -> {
+                    long now = System.currentTimeMillis();
+                    clockRead.countDown();
+                    try {
+                        resume.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return now;
+                };
+        ExecutorService starting = Executors.newSingleThreadExecutor();
+        try {
+            Future<Member> startingA =
+                    starting.submit(() -> member("ha", 1, policyTimer("held", ticksA), held));
+            assertThat(clockRead.await(20, TimeUnit.SECONDS)).isTrue();
+            Member b = member("hb", 1, policyTimer("held", ticksB));
+            Waits.until("hb leads", () -> b.leads("held"));
+            Waits.until("hb's route runs", () -> ticksB.get() > 0);
+            resume.countDown();
+            Member a = startingA.get(30, TimeUnit.SECONDS);
+            CamelClusterView va = a.view("held");
+            CamelClusterView vb = b.view("held");
+            Waits.until(
+                    "ha sees hb lead",
+                    () -> va.getLeader().map(CamelClusterMember::getId).orElse("").equals("hb"));
+            Waits.until("hb sees two members", () -> vb.getMembers().size() == 2);
+            Thread.sleep(500);
+            assertThat(b.leads("held")).isTrue();
+            assertThat(a.leads("held")).isFalse();
+            assertThat(vb.getLeader().map(CamelClusterMember::getId)).contains("hb");
+            assertThat(ticksA.get()).as("ha's clustered route never ran").isZero();
+            assertThat(b.context().getRouteController().getRouteStatus("policed"))
+                    .isEqualTo(ServiceStatus.Started);
+        } finally {
+            starting.shutdownNow();
+        }
     }
 
     @Test
