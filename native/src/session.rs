@@ -31,6 +31,7 @@ fn config(
     let text = opt_string(env, json5, INLINE)?;
     let path = opt_string(env, file, "zenoh config file name")?;
     if let Some(t) = &text {
+        check_depth(t, INLINE)?;
         check_syntax(t, INLINE)?;
     }
     let mut config = match (&path, &text) {
@@ -43,6 +44,7 @@ fn config(
                 None
             };
             if let Some(c) = &content {
+                check_depth(c, &what)?;
                 check_syntax(c, &what)?;
             }
             Config::from_file(p).map_err(|e| {
@@ -126,6 +128,62 @@ fn merge(base: &mut Value, over: Value) {
         }
         (b, o) => *b = o,
     }
+}
+
+/// How deep a configuration's objects and arrays may nest. zenoh's own configuration is a few
+/// levels deep (a plugin's or an access-control rule's settings a few more); the JSON5 parsers
+/// recurse once per level on the calling Java thread's stack (1 MiB), which ~1,100 levels of
+/// objects overflow, killing the JVM. Deeper text is refused before any parser reads it.
+pub(crate) const MAX_CONFIG_DEPTH: usize = 128;
+
+/// Refuses a JSON5 text whose objects and arrays nest deeper than [`MAX_CONFIG_DEPTH`], naming
+/// where (line and column), never quoting the text. Brackets inside strings and comments do not
+/// count.
+fn check_depth(text: &str, what: &str) -> Result<()> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                if depth > MAX_CONFIG_DEPTH {
+                    let before = &text[..i];
+                    let line = before.matches('\n').count() + 1;
+                    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    return Err(Error::new(
+                        Kind::Config,
+                        format!(
+                            "{what}: objects and arrays nested deeper than {MAX_CONFIG_DEPTH} \
+                             levels (at line {line}, column {column})"
+                        ),
+                    ));
+                }
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 /// A configuration text that does not parse fails with where it stopped (line and column), never
@@ -583,6 +641,28 @@ mod tests {
     }
 
     use super::redact_config_values as redact;
+
+    #[test]
+    fn config_nesting_is_refused_past_the_limit_outside_strings_and_comments() {
+        let nested = |n: usize| format!("{}1{}", "{a:".repeat(n), "}".repeat(n));
+        assert!(check_depth(&nested(MAX_CONFIG_DEPTH), "c").is_ok());
+        let e = check_depth(&format!("// x\n{}", nested(MAX_CONFIG_DEPTH + 1)), "c").unwrap_err();
+        assert!(e
+            .message
+            .contains("nested deeper than 128 levels (at line 2, column 385)"));
+        let arrays = format!(
+            "{}{}",
+            "[".repeat(MAX_CONFIG_DEPTH + 1),
+            "]".repeat(MAX_CONFIG_DEPTH + 1)
+        );
+        assert!(check_depth(&arrays, "c").is_err());
+        // brackets in strings (with escaped quotes) and comments are text, not nesting
+        let quoted = format!(
+            "{{a: \"{0}\\\"{0}\", b: '{0}', /* {0} */ c: 1 // {0}\n}}",
+            "[{".repeat(200)
+        );
+        assert!(check_depth(&quoted, "c").is_ok());
+    }
 
     #[test]
     fn config_values_are_never_quoted_back() {
