@@ -73,6 +73,7 @@ fn config(
             let v = env.get_object_array_element(overrides, i + 1)?;
             let k = string(env, &JString::from(k), "zenoh config key")?;
             let v = string(env, &JString::from(v), "zenoh config value")?;
+            check_depth(&v, &format!("zenoh config key '{}'", shortened(&k)))?;
             // overrides come from the component's options (mode, connect, listen, scouting),
             // never credentials: zenoh's reason and the value are kept
             config.insert_json5(&k, &v).ctx(Kind::Config, || {

@@ -38,6 +38,10 @@ public final class DeepConfigMain {
                     SessionConfig.loopbackPeer()
                             .withConfigFile(plain.toString())
                             .withJson5(objects));
+            open(
+                    "override",
+                    SessionConfig.loopbackPeer()
+                            .withOverride("plugins/a", "[".repeat(depth) + "]".repeat(depth)));
             // as deep as allowed: a plugin's settings nested 120 levels still open
             String allowed = "{plugins: " + "{a: ".repeat(120) + "1" + "}".repeat(120) + "}";
             open("120 levels", SessionConfig.loopbackPeer().withJson5(allowed));

@@ -30,6 +30,8 @@ class DeepConfigTest {
                         "file and inline: refused: zenoh config (inline JSON5): objects and"
                                 + " arrays "
                                 + limit,
+                        "override: refused: zenoh config key 'plugins/a': objects and arrays "
+                                + limit,
                         "120 levels: opened",
                         "deep config: done")
                 .containsPattern("json5 file: refused: .*deep\\.json5': objects and arrays nested")
