@@ -18,7 +18,9 @@ import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.camel.CamelContext;
@@ -98,6 +100,44 @@ class ZenohKameletPropertiesTest {
                 .map(e -> ((ZenohEndpoint) e).getConfiguration())
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no zenoh endpoint on " + keyExpr));
+    }
+
+    @Test
+    void queryTimeoutBoundsTheWaitForAQueryableThatNeverReplies() throws Exception {
+        routes(
+                """
+                - route:
+                    from:
+                      uri: direct:query
+                      steps:
+                        - to:
+                            uri: kamelet:zenoh-query-action
+                            parameters:
+                              keyExpr: kp/slow/**
+                              listen: "%s"
+                              multicastScouting: false
+                              queryTimeout: 1000
+                """
+                        .formatted(camelEndpoint));
+        List<Query> held = new CopyOnWriteArrayList<>();
+        try (Queryable silent =
+                peer().declareQueryable("kp/slow/**", QueryableOptions.DEFAULT, held::add)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long tookMs;
+            do {
+                // a query sent before the queryable's declaration arrived ends at once, unasked
+                assertThat(System.nanoTime()).as("the queryable reached").isLessThan(deadline);
+                long t0 = System.nanoTime();
+                Exchange e = template.request("direct:query", x -> x.getMessage().setBody("?"));
+                tookMs = (System.nanoTime() - t0) / 1_000_000;
+                assertThat(e.getException()).isNull();
+            } while (held.isEmpty());
+            assertThat(tookMs)
+                    .as("the query asked a silent queryable: it waits queryTimeout (1 s), not 10 s")
+                    .isBetween(700L, 4000L);
+        } finally {
+            held.forEach(Query::finish);
+        }
     }
 
     @Test

@@ -70,7 +70,7 @@ class ZenohKameletTest extends CamelTestSupport {
                           keyExpr: kam/svc/**
                           listen: "%1$s"
                           multicastScouting: false
-                          timeout: 3000
+                          queryTimeout: 3000
                           parameters: "declared=1;_time=now(-1h).."
                     - convertBodyTo:
                         type: String
