@@ -8,10 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Loopback;
+import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.Queryable;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Sample;
+import io.github.camelzenoh.zenoh.SampleKind;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
@@ -306,5 +308,49 @@ class ZenohKameletPropertiesTest {
         assertThat(c.getListen()).isEqualTo(listen);
         assertThat(c.getConfigFile()).isEqualTo(config.toString());
         assertThat(c.getConnect()).as("connect unset: none").isNull();
+    }
+
+    @Test
+    void aSourceToSinkPipeForwardsADeleteAsADelete() throws Exception {
+        routes(
+                """
+                - route:
+                    from:
+                      uri: kamelet:zenoh-source
+                      parameters:
+                        keyExpr: kp/in
+                        listen: "%1$s"
+                        multicastScouting: false
+                      steps:
+                        - to:
+                            uri: kamelet:zenoh-sink
+                            parameters:
+                              keyExpr: kp/out
+                              listen: "%1$s"
+                              multicastScouting: false
+                """
+                        .formatted(camelEndpoint));
+        BlockingQueue<Sample> out = new LinkedBlockingQueue<>();
+        Session p = peer();
+        try (Subscriber s = p.declareSubscriber("kp/out", SubscriberOptions.DEFAULT, out::add)) {
+            byte[] v1 = "v1".getBytes(StandardCharsets.UTF_8);
+            Sample put;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            do {
+                // until both the source's subscriber and ours have reached the other session
+                assertThat(System.nanoTime()).as("a forwarded put").isLessThan(deadline);
+                p.put("kp/in", v1, Encoding.TEXT_PLAIN, null, Qos.DEFAULT);
+                put = out.poll(100, TimeUnit.MILLISECONDS);
+            } while (put == null);
+            assertThat(put.kind()).isEqualTo(SampleKind.PUT);
+            assertThat(new String(put.payload(), StandardCharsets.UTF_8)).isEqualTo("v1");
+            Thread.sleep(200); // let the retries' forwarded puts arrive
+            out.clear();
+            p.delete("kp/in", null, Qos.DEFAULT);
+            Sample deleted = out.poll(5, TimeUnit.SECONDS);
+            assertThat(deleted).as("the delete forwarded").isNotNull();
+            assertThat(deleted.kind()).isEqualTo(SampleKind.DELETE);
+            assertThat(deleted.keyExpr()).isEqualTo("kp/out");
+        }
     }
 }
