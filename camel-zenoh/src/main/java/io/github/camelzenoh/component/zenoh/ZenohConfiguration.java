@@ -343,8 +343,9 @@ public class ZenohConfiguration implements Cloneable {
     @UriParam(
             label = "producer",
             description =
-                    "get: selector parameters, e.g. a=1;b=2 (header"
-                            + " CamelZenohSelectorParameters overrides).")
+                    "get: selector parameters, e.g. a=1;b=2 (a non-empty header"
+                            + " CamelZenohSelectorParameters overrides them, e.g. the parameters"
+                            + " of a query a queryable route passes on).")
     private String parameters;
 
     @UriParam(

@@ -511,8 +511,12 @@ public class ZenohProducer extends DefaultAsyncProducer {
             throws Exception {
         ZenohConfiguration c = endpoint.getConfiguration();
         Object body = m.getBody();
-        String parameters =
-                m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, c.getParameters(), String.class);
+        // the header overrides the option, but an empty one (a query without parameters at a
+        // queryable route in front: a proxy) leaves the option in force
+        String parameters = m.getHeader(ZenohConstants.SELECTOR_PARAMETERS, String.class);
+        if (parameters == null || parameters.isEmpty()) {
+            parameters = c.getParameters();
+        }
         GetOptions o = getOptions(parameters).withAttachment(ZenohMessages.attachment(exchange));
         if (body != null) {
             o =

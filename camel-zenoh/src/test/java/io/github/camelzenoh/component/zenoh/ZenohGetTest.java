@@ -62,6 +62,9 @@ class ZenohGetTest extends ZenohTestSupport {
                 from("direct:errors").to("zenoh:svc/errors?operation=get");
                 from("direct:params").to("zenoh:svc/params?operation=get&parameters=a=1;b=two");
                 from("direct:noparams").to("zenoh:svc/params?operation=get");
+                // a queryable route in front of a get with the option: a proxy
+                from("zenoh:svc/front?consumerType=queryable")
+                        .to("zenoh:svc/params?operation=get&parameters=a=1;b=two");
                 from("direct:never")
                         .routeId("never")
                         .to("zenoh:svc/never?operation=get&timeout=500");
@@ -387,6 +390,34 @@ class ZenohGetTest extends ZenohTestSupport {
         assertThat(q3.payload()).containsExactly(4, 2);
         assertThat(q3.encoding()).isEqualTo(Encoding.ZENOH_BYTES);
         assertThat(new String(q3.attachment(), StandardCharsets.UTF_8)).isEqualTo("att");
+    }
+
+    /**
+     * A query without parameters reaches a proxy route with an empty {@code
+     * CamelZenohSelectorParameters}: that leaves the get endpoint's {@code parameters} option in
+     * force (it replaced it with nothing); a query with parameters still passes them on.
+     */
+    @Test
+    void aQueryWithoutParametersLeavesTheGetEndpointsOptionInForce() throws Exception {
+        BlockingQueue<Query> seen = new LinkedBlockingQueue<>();
+        queryable(
+                "svc/params",
+                q -> {
+                    seen.add(q);
+                    q.reply("svc/params", utf8("ok"), null, null);
+                    q.finish();
+                });
+        awaitConnected();
+        peer.get("svc/front", io.github.camelzenoh.zenoh.GetOptions.DEFAULT)
+                .get(10, TimeUnit.SECONDS);
+        Query bare = seen.poll(10, TimeUnit.SECONDS);
+        assertThat(bare).isNotNull();
+        assertThat(bare.parameters()).isEqualTo("a=1;b=two");
+        peer.get("svc/front", io.github.camelzenoh.zenoh.GetOptions.DEFAULT.withParameters("x=9"))
+                .get(10, TimeUnit.SECONDS);
+        Query withParameters = seen.poll(10, TimeUnit.SECONDS);
+        assertThat(withParameters).isNotNull();
+        assertThat(withParameters.parameters()).isEqualTo("x=9");
     }
 
     @Test

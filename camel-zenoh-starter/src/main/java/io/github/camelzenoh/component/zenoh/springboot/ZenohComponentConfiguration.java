@@ -247,7 +247,10 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      */
     private io.github.camelzenoh.component.zenoh.ZenohOperation operation;
 
-    /** get: selector parameters, e.g. a=1;b=2 (header CamelZenohSelectorParameters overrides). */
+    /**
+     * get: selector parameters, e.g. a=1;b=2 (a non-empty header CamelZenohSelectorParameters
+     * overrides them, e.g. the parameters of a query a queryable route passes on).
+     */
     private String parameters;
 
     /** Priority of the publications. */
