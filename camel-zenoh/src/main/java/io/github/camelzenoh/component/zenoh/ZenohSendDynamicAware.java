@@ -5,6 +5,8 @@
 package io.github.camelzenoh.component.zenoh;
 
 import io.github.camelzenoh.zenoh.KeyExpr;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Map;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
@@ -96,7 +98,7 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
             return null;
         }
         Parts evaluated = Parts.of(entry.getUri());
-        String key = evaluated.key();
+        String key = pathAsCamelReadsIt(entry.getUri());
         if (evaluated.query() != null
                 && "true"
                         .equalsIgnoreCase(
@@ -107,6 +109,15 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
         }
         String destination = key;
         return e -> e.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, destination);
+    }
+
+    /**
+     * The evaluated URI's key as Camel gives an endpoint its path: the URI normalised, then its
+     * path percent-decoded once ({@code a%20b} is {@code a b}, {@code p%2Fq} is {@code p/q}), so
+     * the optimised toD sends where {@code to} with the same URI would.
+     */
+    static String pathAsCamelReadsIt(String uri) throws URISyntaxException {
+        return URISupport.extractRemainderPath(new URI(URISupport.normalizeUri(uri)), false);
     }
 
     @Override

@@ -10,7 +10,9 @@ import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,10 @@ class ZenohToDOptionsTest extends ZenohTestSupport {
                 from("direct:strict").toD("zenoh:lonely/${header.id}?failIfNoSubscribers=true");
                 from("direct:cached").toD("zenoh:cached/${header.id}?cacheSize=5");
                 from("direct:plain").toD("zenoh:chars/${header.id}");
+                // the same URI without the optimisation: one endpoint per evaluated URI
+                from("direct:unoptimised")
+                        .recipientList(simple("zenoh:unoptimised/${header.id}"))
+                        .delimiter("false");
                 // opens the context's session at start (the toD endpoints are made on first use)
                 from("zenoh:todopts/anchor").to("log:anchor");
             }
@@ -84,14 +90,37 @@ class ZenohToDOptionsTest extends ZenohTestSupport {
         }
     }
 
+    /**
+     * An evaluated key is read as Camel reads any endpoint URI's path, percent-decoded once: the
+     * optimised toD sends where the same URI without the optimisation (another option, or
+     * recipientList) sends. Before, it kept {@code %XX} as written, so adding an option that turns
+     * the optimisation off moved the data to other keys.
+     */
     @Test
-    void evaluatedKeysKeepTheirCharacters() throws Exception {
-        try (Collector sub = new Collector("chars/**")) {
+    void evaluatedKeysAreReadAsAnyEndpointUriPathIs() throws Exception {
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("a b", "a b");
+        expected.put("a+b", "a+b");
+        expected.put("ü/é", "ü/é");
+        expected.put("x&y=1", "x&y=1");
+        expected.put("a%41b", "aAb");
+        expected.put("p%2Fq", "p/q");
+        expected.put("a%20b", "a b");
+        expected.put("a%25b", "a%b");
+        expected.put("ü%C3%BC", "üü");
+        try (Collector sub = new Collector("chars/**");
+                Collector unoptimised = new Collector("unoptimised/**")) {
             Waits.awaitSubscriberSeenByRoutes(context, "chars/x");
-            for (String id : List.of("a b", "a+b", "a%41b", "ü/é", "x&y=1", "p%2Fq")) {
-                template.sendBodyAndHeader("direct:plain", id, "id", id);
-                Sample s = sub.next();
-                assertThat(s.keyExpr()).as("key of id '%s'", id).isEqualTo("chars/" + id);
+            Waits.awaitSubscriberSeenByRoutes(context, "unoptimised/x");
+            for (Map.Entry<String, String> id : expected.entrySet()) {
+                template.sendBodyAndHeader("direct:plain", "v", "id", id.getKey());
+                template.sendBodyAndHeader("direct:unoptimised", "v", "id", id.getKey());
+                assertThat(sub.next().keyExpr())
+                        .as("key of id '%s'", id.getKey())
+                        .isEqualTo("chars/" + id.getValue());
+                assertThat(unoptimised.next().keyExpr())
+                        .as("key of id '%s' without the optimisation", id.getKey())
+                        .isEqualTo("unoptimised/" + id.getValue());
             }
         }
         assertThat(endpointsUnder("chars")).hasSize(1);
