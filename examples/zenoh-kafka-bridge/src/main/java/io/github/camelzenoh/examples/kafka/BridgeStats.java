@@ -42,7 +42,10 @@ public class BridgeStats extends ServiceSupport {
     /** Failed attempts to write a sample to Kafka (each is retried). */
     public final LongAdder toKafkaFailures = new LongAdder();
 
-    /** Samples given up on after toKafka.maximumRedeliveries (never, by default). */
+    /**
+     * Samples given up on: after toKafka.maximumRedeliveries (never, by default), or at once when
+     * Kafka can never take them.
+     */
     public final LongAdder toKafkaDeadLettered = new LongAdder();
 
     /** Kafka records put (or deleted) on zenoh. */

@@ -13,6 +13,7 @@ import org.apache.camel.PropertyInject;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.model.RouteDefinition;
+import org.apache.camel.model.errorhandler.DefaultErrorHandlerDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,6 +95,8 @@ public class KafkaBridgeRoutes extends RouteBuilder {
     @BeanInject("recordMapping")
     RecordMapping mapping;
 
+    private final WriteFailures failures = new WriteFailures();
+
     @Override
     public void configure() {
         if (toKafka) {
@@ -140,15 +143,7 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                     .routeId("zenoh-to-kafka-" + (i + 1))
                     .routeDescription("zenoh " + keys.get(i) + " → Kafka")
                     .routePolicy(stats.finalCounts())
-                    .errorHandler(
-                            deadLetterChannel(TO_KAFKA_DEAD_LETTER)
-                                    .maximumRedeliveries(maximumRedeliveries)
-                                    .redeliveryDelay(redeliveryDelay)
-                                    .useExponentialBackOff()
-                                    .backOffMultiplier(2)
-                                    .maximumRedeliveryDelay(maximumRedeliveryDelay)
-                                    .retryAttemptedLogLevel(LoggingLevel.WARN)
-                                    .onExceptionOccurred(e -> stats.toKafkaFailures.increment()))
+                    .errorHandler(toKafkaErrorHandler())
                     .process(batchSize > 0 ? mapping::toKafkaBatch : mapping::toKafka)
                     // the topic comes from header kafka.OVERRIDE_TOPIC, set by the mapping for
                     // every record (of a batch: each message's own headers)
@@ -179,18 +174,60 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                                             e.getProperty(
                                                     Exchange.EXCEPTION_CAUGHT, Exception.class);
                                     Object body = e.getMessage().getBody();
-                                    LOG.error(
-                                            "Gave up writing the sample of {} to Kafka topic {} after {} retries: {}",
+                                    String what =
                                             body instanceof List<?> batch
                                                     ? "a batch of " + batch.size() + " samples"
-                                                    : e.getMessage().getHeader(RecordMapping.KEY),
-                                            e.getMessage().getHeader(KafkaConstants.OVERRIDE_TOPIC),
-                                            maximumRedeliveries,
-                                            cause == null ? "?" : cause.getMessage());
+                                                    : "the sample of "
+                                                            + e.getMessage()
+                                                                    .getHeader(RecordMapping.KEY)
+                                                            + " to Kafka topic "
+                                                            + mapping.topicFor(
+                                                                    e.getMessage()
+                                                                            .getHeader(
+                                                                                    RecordMapping
+                                                                                            .KEY,
+                                                                                    String.class));
+                                    if (e.getProperty(
+                                            WriteFailures.UNWRITABLE, false, Boolean.class)) {
+                                        LOG.error(
+                                                "Cannot write {}, not retried: {}",
+                                                what,
+                                                cause == null ? "?" : cause.getMessage());
+                                    } else {
+                                        LOG.error(
+                                                "Gave up writing {} after {} retries: {}",
+                                                what,
+                                                maximumRedeliveries,
+                                                cause == null ? "?" : cause.getMessage());
+                                    }
                                 });
         if (!deadLetterUri.isBlank()) {
             dead.to(deadLetterUri);
         }
+    }
+
+    /**
+     * A failed write is counted, then retried with back-off (until it succeeds by default) unless
+     * Kafka can never take the sample ({@link WriteFailures}): that one goes to the dead-letter
+     * path at once.
+     */
+    private DefaultErrorHandlerDefinition toKafkaErrorHandler() {
+        DefaultErrorHandlerDefinition handler =
+                deadLetterChannel(TO_KAFKA_DEAD_LETTER)
+                        .maximumRedeliveries(maximumRedeliveries)
+                        .redeliveryDelay(redeliveryDelay)
+                        .useExponentialBackOff()
+                        .backOffMultiplier(2)
+                        .maximumRedeliveryDelay(maximumRedeliveryDelay)
+                        .retryAttemptedLogLevel(LoggingLevel.WARN)
+                        .onExceptionOccurred(
+                                e -> {
+                                    stats.toKafkaFailures.increment();
+                                    failures.classify(e);
+                                });
+        // replaces maximumRedeliveries, so it applies that limit too
+        handler.setRetryWhilePredicate(e -> WriteFailures.retry(e, maximumRedeliveries));
+        return handler;
     }
 
     /**
