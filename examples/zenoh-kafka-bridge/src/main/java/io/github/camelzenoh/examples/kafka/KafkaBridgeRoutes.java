@@ -95,11 +95,13 @@ public class KafkaBridgeRoutes extends RouteBuilder {
     @BeanInject("recordMapping")
     RecordMapping mapping;
 
-    private final WriteFailures failures = new WriteFailures();
+    private WriteFailures failures;
 
     @Override
-    public void configure() {
+    public void configure() throws Exception {
         if (toKafka) {
+            failures = new WriteFailures(getContext());
+            getContext().addService(failures, true, true);
             zenohToKafka();
         }
         if (toZenoh) {
@@ -145,6 +147,18 @@ public class KafkaBridgeRoutes extends RouteBuilder {
                     .routePolicy(stats.finalCounts())
                     .errorHandler(toKafkaErrorHandler())
                     .process(batchSize > 0 ? mapping::toKafkaBatch : mapping::toKafka)
+                    // one sample: a topic Kafka refused fails at once (a batch is sent: the
+                    // other records of it are written)
+                    .process(
+                            e -> {
+                                if (batchSize == 0) {
+                                    failures.checkTopic(
+                                            e.getMessage()
+                                                    .getHeader(
+                                                            KafkaConstants.OVERRIDE_TOPIC,
+                                                            String.class));
+                                }
+                            })
                     // the topic comes from header kafka.OVERRIDE_TOPIC, set by the mapping for
                     // every record (of a batch: each message's own headers)
                     .to(

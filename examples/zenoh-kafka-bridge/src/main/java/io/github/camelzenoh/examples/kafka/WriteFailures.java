@@ -4,12 +4,33 @@
  */
 package io.github.camelzenoh.examples.kafka;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
+import org.apache.camel.component.kafka.KafkaComponent;
+import org.apache.camel.support.service.ServiceSupport;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.CreateTopicsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Tells a failed Kafka write worth retrying (Kafka down or slow: retried until it succeeds) from a
@@ -20,11 +41,46 @@ import org.apache.kafka.common.errors.SerializationException;
  * {@link SerializationException}, is about the record. Authentication and authorization failures
  * are not: they concern every record until the cluster's settings are fixed, so they are retried
  * like an outage.
+ *
+ * <p>A topic Kafka cannot create (its name collides with an existing topic's: {@code a.b} and
+ * {@code a_b}) shows only as the producer's metadata wait timing out ({@code Topic a_b not present
+ * in metadata after 10000 ms}), as when Kafka is down. On that timeout the bridge asks Kafka
+ * whether the topic could be created (an admin CreateTopics with validateOnly: nothing is created):
+ * {@code InvalidTopicException} makes the sample unwritable, and the topic is remembered so that
+ * later samples for it fail at once; a Kafka that does not answer (down), or any other answer,
+ * leaves the sample retried.
  */
-class WriteFailures {
+class WriteFailures extends ServiceSupport {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteFailures.class);
+    private static final Pattern NO_METADATA =
+            Pattern.compile("Topic (\\S+) not present in metadata after");
+    private static final int REFUSED_LIMIT = 10_000;
 
     /** Exchange property: true when the sample can never be written (no retry). */
     static final String UNWRITABLE = "zenohBridgeUnwritable";
+
+    private final CamelContext context;
+
+    /** Topics Kafka refused to create, with its reason. */
+    private final Map<String, String> refusedTopics = new ConcurrentHashMap<>();
+
+    private Admin admin;
+
+    WriteFailures(CamelContext context) {
+        this.context = context;
+    }
+
+    /**
+     * Before a sample is written: one for a topic Kafka refused to create fails at once, instead of
+     * waiting maxBlockMs for metadata that will not come.
+     */
+    void checkTopic(String topic) {
+        String why = refusedTopics.get(topic);
+        if (why != null) {
+            throw new UnwritableSampleException(why, null);
+        }
+    }
 
     /**
      * The error handler's onExceptionOccurred: marks an exchange whose sample Kafka can never take
@@ -70,7 +126,93 @@ class WriteFailures {
                                     || t instanceof AuthorizationException)) {
                 return t.getClass().getSimpleName() + ": " + t.getMessage();
             }
+            if (t instanceof TimeoutException && t.getMessage() != null) {
+                Matcher m = NO_METADATA.matcher(t.getMessage());
+                if (m.find()) {
+                    return refused(m.group(1));
+                }
+            }
         }
         return null;
+    }
+
+    /**
+     * Why Kafka will not create {@code topic}, or null when it could (or does not answer within the
+     * producer's request timeout).
+     */
+    private String refused(String topic) {
+        String known = refusedTopics.get(topic);
+        if (known != null) {
+            return known;
+        }
+        int timeoutMs = requestTimeoutMs();
+        try {
+            admin().createTopics(
+                            List.of(new NewTopic(topic, Optional.empty(), Optional.empty())),
+                            new CreateTopicsOptions().validateOnly(true).timeoutMs(timeoutMs))
+                    .all()
+                    .get(timeoutMs + 1000L, TimeUnit.MILLISECONDS);
+            LOG.warn(
+                    "Kafka topic {} does not exist and was not created for the producer; Kafka could"
+                            + " create it (auto.create.topics.enable=false?): create it, the sample"
+                            + " is retried meanwhile",
+                    topic);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof InvalidTopicException invalid) {
+                String why = "Kafka cannot create topic " + topic + ": " + invalid.getMessage();
+                if (refusedTopics.size() >= REFUSED_LIMIT) {
+                    refusedTopics.clear();
+                }
+                refusedTopics.put(topic, why);
+                return why;
+            }
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                LOG.debug("Could not check topic {}: {}", topic, e.getCause().toString());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.TimeoutException e) { // Kafka does not answer: down?
+            LOG.debug("Could not check topic {}: {}", topic, e.toString());
+        } catch (RuntimeException e) {
+            LOG.warn("Could not check whether Kafka can create topic {}: {}", topic, e.toString());
+        }
+        return null;
+    }
+
+    private int requestTimeoutMs() {
+        Integer t = kafka().getConfiguration().getRequestTimeoutMs();
+        return t == null ? 10_000 : t;
+    }
+
+    private KafkaComponent kafka() {
+        return context.getComponent("kafka", KafkaComponent.class);
+    }
+
+    /** An admin client with the Kafka component's settings (brokers, security). */
+    private synchronized Admin admin() {
+        if (admin == null) {
+            Properties producer = kafka().getConfiguration().createProducerProperties();
+            Properties p = new Properties();
+            for (String name : AdminClientConfig.configNames()) {
+                if (producer.containsKey(name)) {
+                    p.put(name, producer.get(name));
+                }
+            }
+            // the component's brokers are not among its producer properties
+            p.put(
+                    AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    kafka().getConfiguration().getBrokers());
+            p.put(AdminClientConfig.CLIENT_ID_CONFIG, "zenoh-kafka-bridge-topic-check");
+            admin = Admin.create(p);
+        }
+        return admin;
+    }
+
+    @Override
+    protected synchronized void doStop() {
+        if (admin != null) {
+            admin.close(java.time.Duration.ofSeconds(5));
+            admin = null;
+        }
     }
 }

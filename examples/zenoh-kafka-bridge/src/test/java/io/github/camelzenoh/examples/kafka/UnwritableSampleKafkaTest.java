@@ -123,6 +123,51 @@ class UnwritableSampleKafkaTest {
     }
 
     /**
+     * {@code coll/a/b} and {@code coll/a_b} map to topics {@code coll.a.b} and {@code coll.a_b},
+     * which Kafka refuses to hold together ('.' and '_' collide in its metric names): the second is
+     * never created, and the producer only sees its metadata never come. The sample is
+     * dead-lettered with the reason, the next sample written; a later sample for that topic goes
+     * the same way at once.
+     */
+    @Test
+    void aSampleForATopicKafkaCannotCreateIsDeadLetteredAndTheStreamGoesOn() throws Exception {
+        try (KafkaConsumer<String, byte[]> c = consumer("coll.a.b", "coll.ok")) {
+            put("coll/a/b", "first");
+            assertThat(poll(c, 1, Duration.ofSeconds(20))).hasSize(1);
+            long dead0 = stats.toKafkaDeadLettered.sum();
+            long t0 = System.nanoTime();
+            put("coll/a_b", "collides");
+            put("coll/ok", "after");
+            List<ConsumerRecord<String, byte[]>> after = poll(c, 1, Duration.ofSeconds(20));
+            assertThat(after)
+                    .as("the sample after the one Kafka refuses is written")
+                    .extracting(ConsumerRecord::key)
+                    .containsExactly("coll/ok");
+            System.out.printf(
+                    "coll/ok written %d ms after coll/a_b%n", (System.nanoTime() - t0) / 1_000_000);
+            Dead d = dead.poll(5, TimeUnit.SECONDS);
+            assertThat(d).as("the refused sample at the dead-letter endpoint").isNotNull();
+            assertThat(d.key()).isEqualTo("coll/a_b");
+            assertThat(new String(d.value(), StandardCharsets.UTF_8)).isEqualTo("collides");
+            assertThat(d.reason()).contains("coll.a_b").contains("collides with existing topic");
+            assertThat(stats.toKafkaDeadLettered.sum() - dead0).isEqualTo(1);
+
+            // known now: the next sample for that topic does not wait maxBlockMs again
+            long t1 = System.nanoTime();
+            put("coll/a_b", "again");
+            put("coll/ok", "after again");
+            assertThat(poll(c, 1, Duration.ofSeconds(20)))
+                    .extracting(ConsumerRecord::key)
+                    .containsExactly("coll/ok");
+            assertThat(Duration.ofNanos(System.nanoTime() - t1)).isLessThan(Duration.ofSeconds(2));
+            Dead again = dead.poll(5, TimeUnit.SECONDS);
+            assertThat(again).isNotNull();
+            assertThat(again.key()).isEqualTo("coll/a_b");
+            assertThat(stats.toKafkaDeadLettered.sum() - dead0).isEqualTo(2);
+        }
+    }
+
+    /**
      * A sample larger than the producer's max.request.size (1 MiB by default): Kafka's
      * RecordTooLargeException is not retriable, so the sample is dead-lettered at once, the next
      * one written.
