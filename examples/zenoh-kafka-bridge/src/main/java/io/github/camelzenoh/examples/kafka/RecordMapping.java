@@ -9,6 +9,12 @@ import io.github.camelzenoh.component.zenoh.ZenohSample;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,7 +52,10 @@ public final class RecordMapping {
     /** Record header: the zenoh encoding id, decimal text ("5"). */
     public static final String ENCODING_ID = "zenoh.encoding.id";
 
-    /** Record header: the encoding's schema (UTF-8), absent when it has none. */
+    /**
+     * Record header: the encoding's schema, the bytes zenoh carried (UTF-8 text as a rule), absent
+     * when it has none.
+     */
     public static final String ENCODING_SCHEMA = "zenoh.encoding.schema";
 
     /**
@@ -221,12 +230,14 @@ public final class RecordMapping {
         m.setHeader(KIND, kind);
         Encoding encoding = new Encoding(id == null ? 0 : id, schema);
         m.setHeader(ENCODING_ID, Integer.toString(encoding.id()));
+        // as bytes: a schema zenoh carried that is not UTF-8 (escaped bytes, see schemaBytes)
+        // arrives as it was, where a String header would be written lossily
         if (schema != null) {
-            m.setHeader(ENCODING_SCHEMA, schema);
+            m.setHeader(ENCODING_SCHEMA, schemaBytes(schema));
         }
         String text = encoding.toString();
         if (!text.isEmpty()) {
-            m.setHeader(ENCODING, text);
+            m.setHeader(ENCODING, schemaBytes(text));
         }
         if (attachment != null) {
             m.setHeader(ATTACHMENT, attachment);
@@ -322,13 +333,13 @@ public final class RecordMapping {
         if (id != null) {
             try {
                 return new Encoding(
-                        Integer.parseInt(id.trim()), text(m.getHeader(ENCODING_SCHEMA)));
+                        Integer.parseInt(id.trim()), schemaText(m.getHeader(ENCODING_SCHEMA)));
             } catch (IllegalArgumentException e) { // NumberFormatException or out of 0..65535
                 throw new BadRecordException(
                         "header " + ENCODING_ID + " '" + id + "' is not an encoding id (0..65535)");
             }
         }
-        String text = text(m.getHeader(ENCODING));
+        String text = schemaText(m.getHeader(ENCODING));
         if (text == null) {
             text =
                     m.getHeaders().entrySet().stream()
@@ -384,6 +395,57 @@ public final class RecordMapping {
             return null;
         }
         return v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
+    }
+
+    /**
+     * The bytes zenoh carries for a schema (or an encoding's text): the Java binding gives a
+     * received schema whose bytes are not UTF-8 with each such byte as the lone surrogate U+DC80 +
+     * byte (see camel-zenoh's docs/reliability.md, A3); those become the byte again, the rest is
+     * UTF-8. The binding does the same when it sends a schema.
+     */
+    static byte[] schemaBytes(String s) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() + 8);
+        int start = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= '\uDC80'
+                    && c <= '\uDCFF'
+                    && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)))) {
+                out.writeBytes(s.substring(start, i).getBytes(StandardCharsets.UTF_8));
+                out.write(c & 0xFF);
+                start = i + 1;
+            }
+        }
+        out.writeBytes(s.substring(start).getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    /**
+     * A schema header's value as the binding represents it: UTF-8 text as it is, each byte of an
+     * invalid sequence as the lone surrogate U+DC00 + byte; {@link #schemaBytes} undoes it.
+     */
+    static String schemaText(Object v) {
+        if (!(v instanceof byte[] bytes)) {
+            return text(v);
+        }
+        CharsetDecoder d =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length); // UTF-8 never decodes to more chars
+        while (true) {
+            CoderResult r = d.decode(in, out, true);
+            if (r.isError()) {
+                for (int i = 0; i < r.length(); i++) {
+                    out.put((char) (0xDC00 | (in.get() & 0xFF)));
+                }
+            } else {
+                d.flush(out);
+                return out.flip().toString();
+            }
+        }
     }
 
     private static byte[] bytes(Object v) {

@@ -77,7 +77,11 @@ class RecordMappingTest {
                         RecordMapping.ATTACHMENT);
         assertThat(e.getMessage().getHeader(KafkaConstants.OVERRIDE_TOPIC)).isEqualTo("demo.a");
         assertThat(e.getMessage().getHeader(RecordMapping.ENCODING_ID)).isEqualTo("65535");
-        assertThat(e.getMessage().getHeader(RecordMapping.ENCODING)).isEqualTo("vnd.example;v=2");
+        // the schema's bytes (see schemaBytesAreWhatZenohCarried)
+        assertThat(e.getMessage().getHeader(RecordMapping.ENCODING))
+                .isEqualTo("vnd.example;v=2".getBytes(StandardCharsets.UTF_8));
+        assertThat(e.getMessage().getHeader(RecordMapping.ENCODING_SCHEMA))
+                .isEqualTo("vnd.example;v=2".getBytes(StandardCharsets.UTF_8));
 
         // as camel-kafka hands a consumed record over: header values are byte[]
         Exchange back = new DefaultExchange(context);
@@ -104,6 +108,34 @@ class RecordMappingTest {
         assertThat(back.getMessage().getHeader(ZenohConstants.ATTACHMENT))
                 .isEqualTo(new byte[] {1, 2});
         assertThat(back.getMessage().getBody(String.class)).isEqualTo("hi");
+    }
+
+    /**
+     * A schema the binding received as bytes that are not UTF-8 holds each such byte as U+DC80 +
+     * byte: the header gets the bytes back, and reading the header gives the same String.
+     */
+    @Test
+    void schemaBytesAreWhatZenohCarried() {
+        byte[] wire = {
+            'a',
+            (byte) 0xC3,
+            (byte) 0xA9,
+            (byte) 0xFF,
+            (byte) 0xF0,
+            (byte) 0x9F,
+            (byte) 0x98,
+            (byte) 0x80,
+            (byte) 0xE2,
+            (byte) 0x82,
+            'b',
+            (byte) 0x80
+        }; // a, é, FF, 😀, a truncated sequence, b, a lone continuation byte
+        String java = "a\u00e9\uDCFF\uD83D\uDE00\uDCE2\uDC82b\uDC80";
+        assertThat(RecordMapping.schemaText(wire)).isEqualTo(java);
+        assertThat(RecordMapping.schemaBytes(java)).isEqualTo(wire);
+        assertThat(RecordMapping.schemaBytes("charset=utf-8"))
+                .isEqualTo("charset=utf-8".getBytes(StandardCharsets.UTF_8));
+        assertThat(RecordMapping.schemaText("text")).isEqualTo("text");
     }
 
     @Test

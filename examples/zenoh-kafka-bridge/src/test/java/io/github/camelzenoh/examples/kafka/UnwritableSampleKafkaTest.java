@@ -10,7 +10,10 @@ import io.github.camelzenoh.zenoh.CongestionControl;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Sample;
 import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.Subscriber;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,9 +29,14 @@ import org.apache.camel.main.Main;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -194,6 +202,52 @@ class UnwritableSampleKafkaTest {
                     .as("one failed attempt: not retried")
                     .isEqualTo(1);
             assertThat(ms).as("not retried with back-off").isLessThan(3000);
+        }
+    }
+
+    /**
+     * zenoh carries a schema as arbitrary bytes; the Java binding surfaces bytes that are not UTF-8
+     * as lone surrogates U+DC80..U+DCFF. The record's headers hold the original bytes, and the
+     * record sent back to zenoh becomes a sample with the very same encoding.
+     */
+    @Test
+    void aSchemaThatIsNotUtf8ComesBackExactly() throws Exception {
+        Encoding odd = new Encoding(4, "charset=\uDCFF\uDCFE");
+        byte[] schemaBytes = {'c', 'h', 'a', 'r', 's', 'e', 't', '=', (byte) 0xFF, (byte) 0xFE};
+        ConsumerRecord<String, byte[]> r;
+        try (KafkaConsumer<String, byte[]> c = consumer("schema.x")) {
+            peer.put("schema/x", "s".getBytes(StandardCharsets.UTF_8), odd, null, BLOCK);
+            List<ConsumerRecord<String, byte[]>> records = poll(c, 1, Duration.ofSeconds(20));
+            assertThat(records).hasSize(1);
+            r = records.get(0);
+        }
+        assertThat(header(r, RecordMapping.ENCODING_SCHEMA))
+                .as("the schema's bytes, as zenoh carried them")
+                .isEqualTo(schemaBytes);
+        byte[] text = new byte[11 + schemaBytes.length];
+        System.arraycopy("text/plain;".getBytes(StandardCharsets.US_ASCII), 0, text, 0, 11);
+        System.arraycopy(schemaBytes, 0, text, 11, schemaBytes.length);
+        assertThat(header(r, RecordMapping.ENCODING)).isEqualTo(text);
+
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        try (Session s = Session.open(Loopback.connector(zenohPort));
+                Subscriber sub =
+                        s.declareSubscriber("schema/**", SubscriberOptions.DEFAULT, got::add);
+                KafkaProducer<String, byte[]> producer =
+                        new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer())) {
+            Loopback.awaitRemoteSubscriber(
+                    main.getCamelContext()
+                            .getRegistry()
+                            .lookupByNameAndType("zenohSession", Session.class),
+                    "schema/x");
+            producer.send(new ProducerRecord<>("back", null, r.key(), r.value(), r.headers()));
+            producer.flush();
+            Sample x = got.poll(20, TimeUnit.SECONDS);
+            assertThat(x).as("the record back on zenoh").isNotNull();
+            assertThat(x.keyExpr()).isEqualTo("schema/x");
+            assertThat(x.encoding()).isEqualTo(odd);
         }
     }
 
