@@ -14,6 +14,7 @@ import io.github.camelzenoh.zenoh.PutBatch;
 import io.github.camelzenoh.zenoh.Querier;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.ReplyListener;
+import io.github.camelzenoh.zenoh.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +28,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.apache.camel.AsyncCallback;
+import org.apache.camel.CamelExchangeException;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.spi.ExecutorServiceManager;
@@ -194,7 +197,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         Querier q = querier;
         querier = null;
         if (q != null) {
-            // gets in flight keep their replies coming: zenoh ends each at its timeout
+            // zenoh ends the querier's gets in flight as it undeclares it: each fails, saying so
+            // (cutShort)
             q.close();
         }
         if (p != null) {
@@ -537,6 +541,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         // the call is held until it returns; if it threw, its exception completes the exchange
         // (process) and the held completion is dropped: the exchange completes once either way.
         AtomicReference<Runnable> held = new AtomicReference<>(GET_CALLING);
+        // the querier or session the get is sent on (when it is sent)
+        AtomicReference<BooleanSupplier> sentOnClosed = new AtomicReference<>();
         ReplyListener listener =
                 new ReplyListener() {
                     private final List<ZenohReply> replies =
@@ -554,8 +560,20 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         List<ZenohReply> all =
                                 withoutTimeoutMarkers(received, started.get(), timeout);
                         boolean timedOut = all.size() != received.size();
+                        // zenoh ends the pending gets of a querier or session as it closes it
+                        // (the producer, or the context, stopped with this one in flight): that
+                        // is no answer
+                        long ranMillis =
+                                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started.get());
+                        BooleanSupplier closed = sentOnClosed.get();
+                        boolean cutShort =
+                                closed != null && closed.getAsBoolean() && ranMillis < timeout;
                         Runnable finish =
                                 () -> {
+                                    if (cutShort) {
+                                        cutShort(exchange, all, ranMillis, timeout, callback);
+                                        return;
+                                    }
                                     if (timedOut) {
                                         exchange.setProperty(ZenohConstants.GET_TIMED_OUT, true);
                                     } else { // an exchange reused for another get
@@ -577,11 +595,13 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     Querier q = querier;
                     try {
                         if (override == null && q != null) {
+                            sentOnClosed.set(q::isClosed);
                             q.get(getOptions, listener);
                         } else {
                             String key = override != null ? override : endpoint.getKeyExpr();
-                            endpoint.session()
-                                    .get(key, getOptions, options.acceptReplies(), listener);
+                            Session session = endpoint.session();
+                            sentOnClosed.set(session::isClosed);
+                            session.get(key, getOptions, options.acceptReplies(), listener);
                         }
                     } catch (RuntimeException | Error refused) {
                         held.set(GET_REFUSED);
@@ -600,6 +620,35 @@ public class ZenohProducer extends DefaultAsyncProducer {
         }
         start.run(); // a refusal reaches process(), which fails the exchange
         return false;
+    }
+
+    /**
+     * Fails a get its session's close ended before its timeout: completed as "no reply" it could
+     * not be told apart from a get nobody answered. The replies that had arrived stay in {@code
+     * CamelZenohReplies}.
+     */
+    private void cutShort(
+            Exchange exchange,
+            List<ZenohReply> replies,
+            long ranMillis,
+            long timeout,
+            AsyncCallback callback) {
+        endpoint.failed.increment();
+        exchange.getMessage().setHeader(ZenohConstants.REPLIES, replies);
+        exchange.setException(
+                new CamelExchangeException(
+                        "zenoh get on '"
+                                + endpoint.getKeyExpr()
+                                + "' was ended by its querier or session closing (its producer or"
+                                + " the context stopped) "
+                                + ranMillis
+                                + " ms after it was sent, before its timeout of "
+                                + timeout
+                                + " ms; "
+                                + replies.size()
+                                + " replies had arrived",
+                        exchange));
+        callback.done(false);
     }
 
     /** Starts a get on the exchange's executor; a refusal fails the exchange there. */

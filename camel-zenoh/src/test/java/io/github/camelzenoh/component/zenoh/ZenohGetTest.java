@@ -97,6 +97,12 @@ class ZenohGetTest extends ZenohTestSupport {
                         .end()
                         .to("zenoh:svc/twice?operation=get&timeout=1000")
                         .process(e -> afterTwice.incrementAndGet());
+                // a session of its own (another listen): stopping the route closes it
+                from("direct:ownSession")
+                        .routeId("ownSession")
+                        .to(
+                                "zenoh:svc/slow?operation=get&timeout=8000"
+                                        + "&listen=tcp/127.0.0.1:0,tcp/127.0.0.1:0");
                 from("direct:named")
                         .to("zenoh:svc/named?operation=get")
                         .process(e -> e.setProperty("continuedOn", Thread.currentThread()));
@@ -418,6 +424,33 @@ class ZenohGetTest extends ZenohTestSupport {
         Query withParameters = seen.poll(10, TimeUnit.SECONDS);
         assertThat(withParameters).isNotNull();
         assertThat(withParameters.parameters()).isEqualTo("x=9");
+    }
+
+    /**
+     * A get in flight when its route stops is ended by zenoh, with no reply, as its querier (and
+     * here its session) closes: the exchange fails saying so, where it completed like a get nobody
+     * answered (body null, no exception).
+     */
+    @Test
+    void aGetEndedByItsSessionClosingFailsSayingSo() throws Exception {
+        CountDownLatch asked = new CountDownLatch(1);
+        queryable(
+                "svc/slow",
+                q -> {
+                    unfinished.add(q); // answered never: the route stops first
+                    asked.countDown();
+                });
+        awaitConnected();
+        Future<Exchange> sent =
+                template.asyncSend("direct:ownSession", e -> e.getMessage().setBody("q"));
+        assertThat(asked.await(10, TimeUnit.SECONDS)).isTrue();
+        context.getRouteController().stopRoute("ownSession", 1, TimeUnit.SECONDS);
+        Exchange out = sent.get(10, TimeUnit.SECONDS);
+        assertThat(out.getException())
+                .isNotNull()
+                .hasMessageContaining(
+                        "zenoh get on 'svc/slow' was ended by its querier or session closing")
+                .hasMessageContaining("before its timeout of 8000 ms; 0 replies had arrived");
     }
 
     @Test
