@@ -211,8 +211,34 @@ fn check_syntax(text: &str, what: &str) -> Result<()> {
 fn config_error(what: &str, reason: &str) -> Error {
     Error::new(
         Kind::Config,
-        format!("{what}: {}", redact_config_values(reason)),
+        format!("{what}: {}", redact_config_values(&json5_message(reason))),
     )
+}
+
+/// zenoh gives a value it refuses while laying it over a configuration in json5's Debug form,
+/// `Json5Err(Message { msg: "…", location: … })`, the location being in zenoh's own re-serialised
+/// text: its message alone, unescaped, which the redaction then reads like any other reason
+/// (without it, the whole message was one redacted string literal).
+fn json5_message(reason: &str) -> std::borrow::Cow<'_, str> {
+    const START: &str = "Json5Err(Message { msg: \"";
+    let Some(at) = reason.find(START) else {
+        return reason.into();
+    };
+    let mut msg = String::from(&reason[..at]);
+    let mut chars = reason[at + START.len()..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => msg.push('\n'),
+                Some('t') => msg.push('\t'),
+                Some(other) => msg.push(other),
+                None => break,
+            },
+            '"' => break,
+            c => msg.push(c),
+        }
+    }
+    msg.into()
 }
 
 pub(crate) fn redact_config_values(reason: &str) -> String {
@@ -567,6 +593,19 @@ mod tests {
 
     fn json(config: &Config, key: &str) -> Value {
         serde_json::from_str(&config.get_json(key).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_laid_over_value_of_the_wrong_type_is_named_without_the_value() {
+        let mut config = Config::default();
+        let e = lay_over(
+            &mut config,
+            r#"{ transport: { auth: { usrpwd: { user: "u", password: 7431 } } } }"#,
+        )
+        .unwrap_err();
+        assert!(!e.message.contains("7431"), "{}", e.message);
+        assert!(!e.message.contains("Json5Err"), "{}", e.message);
+        assert!(e.message.contains("invalid type"), "{}", e.message);
     }
 
     #[test]
