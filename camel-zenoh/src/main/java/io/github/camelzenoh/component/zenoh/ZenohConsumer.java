@@ -462,7 +462,7 @@ public class ZenohConsumer extends DefaultConsumer {
         Message out = exchange.getMessage();
         Object body = out.getBody();
         byte[] attachment = ZenohMessages.attachment(exchange);
-        if (Boolean.TRUE.equals(out.getHeader(ZenohConstants.REPLY_ERROR, Boolean.class))) {
+        if (replyErrorHeader(out)) {
             send(
                     q,
                     ReplyKind.ERROR,
@@ -517,6 +517,27 @@ public class ZenohConsumer extends DefaultConsumer {
         return ZenohMessages.replyEncoding(out, value, options.encoding(), q.encoding());
     }
 
+    /**
+     * Header CamelZenohReplyError: true or false (a Boolean, or a String of either in any case),
+     * false when absent. Anything else is refused as a bad CamelZenohReplyKind is: the asker gets
+     * an error reply naming the header, not an OK reply the route did not mean.
+     */
+    private static boolean replyErrorHeader(Message out) {
+        Object h = out.getHeader(ZenohConstants.REPLY_ERROR);
+        if (h == null || h instanceof Boolean) {
+            return Boolean.TRUE.equals(h);
+        }
+        String v = h.toString().trim();
+        if ("true".equalsIgnoreCase(v) || "false".equalsIgnoreCase(v)) {
+            return "true".equalsIgnoreCase(v);
+        }
+        throw new IllegalArgumentException(
+                "Header "
+                        + ZenohConstants.REPLY_ERROR
+                        + " must be true or false, got "
+                        + ZenohEndpoint.quote(h.toString()));
+    }
+
     /** Header CamelZenohReplyKind: PUT (also when absent) or DELETE. */
     private static ReplyKind replyKindHeader(Message out) {
         Object h = out.getHeader(ZenohConstants.REPLY_KIND);
@@ -527,7 +548,10 @@ public class ZenohConsumer extends DefaultConsumer {
             return ReplyKind.DELETE;
         }
         throw new IllegalArgumentException(
-                "Header " + ZenohConstants.REPLY_KIND + " must be PUT or DELETE, got '" + h + "'");
+                "Header "
+                        + ZenohConstants.REPLY_KIND
+                        + " must be PUT or DELETE, got "
+                        + ZenohEndpoint.quote(h.toString()));
     }
 
     /**

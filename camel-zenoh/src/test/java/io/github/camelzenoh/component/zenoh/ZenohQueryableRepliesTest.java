@@ -115,6 +115,12 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                                                 ZenohReply.ok("elsewhere/b", "b", null),
                                                 ZenohReply.ok("nx/c", "c", null))));
                 from("zenoh:empty/**?consumerType=queryable").setBody(constant(List.of()));
+                from("zenoh:errbad/**?consumerType=queryable")
+                        .setHeader(ZenohConstants.REPLY_ERROR, constant("yes"))
+                        .setBody(constant("an answer"));
+                from("zenoh:errno/**?consumerType=queryable")
+                        .setHeader(ZenohConstants.REPLY_ERROR, constant(" FALSE "))
+                        .setBody(constant("an answer"));
                 // replies as a get delivers them (CamelZenohReplies), passed on as they are
                 from("zenoh:fwd/**?consumerType=queryable")
                         .setBody(
@@ -333,6 +339,22 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
         assertThat(errors(replies)).hasSize(1);
         assertThat(errors(replies).get(0).errorEncoding()).isEqualTo(Encoding.APPLICATION_JSON);
         assertThat(text(errors(replies).get(0).errorPayload())).isEqualTo("{}");
+    }
+
+    @Test
+    void aReplyErrorHeaderThatIsNoBooleanIsAClearError() throws Exception {
+        awaitConnected();
+        List<Reply> replies = get("errbad/x");
+        assertThat(replies).as("%s", replies).hasSize(1);
+        assertThat(replies.get(0).ok()).as("no OK reply for an unreadable header").isFalse();
+        assertThat(text(replies.get(0).errorPayload()))
+                .contains(ZenohConstants.REPLY_ERROR)
+                .contains("'yes'")
+                .contains("true or false");
+
+        List<Reply> no = get("errno/x");
+        assertThat(no).hasSize(1);
+        assertThat(no.get(0).ok()).as("\" FALSE \" is false").isTrue();
     }
 
     @Test
