@@ -431,15 +431,33 @@ public class ZenohConsumer extends DefaultConsumer {
             endpoint.failed.increment();
             try {
                 q.replyError(
-                        String.valueOf(failure.getMessage()).getBytes(StandardCharsets.UTF_8),
-                        Encoding.ZENOH_STRING);
+                        errorText(failure).getBytes(StandardCharsets.UTF_8), Encoding.ZENOH_STRING);
             } catch (RuntimeException e) {
                 failure.addSuppressed(e);
             }
-            report("Error answering zenoh query " + q, exchange);
+            report("Error answering zenoh " + quoted(q), exchange);
         }
         q.finish();
         releaseExchange(exchange, false);
+    }
+
+    /**
+     * What the asker is told of a failed exchange: the exception's message, else (an exception
+     * without one, such as a bare {@code new IllegalStateException()}) its class name; never a
+     * stack trace.
+     */
+    private static String errorText(Exception failure) {
+        String m = failure.getMessage();
+        return m == null || m.isBlank() ? failure.getClass().getName() : m;
+    }
+
+    /** "query 'a/**?x=1'", shortened as keys are in messages (the asker chose its length). */
+    private static String quoted(Query q) {
+        return "query "
+                + ZenohEndpoint.quote(
+                        q.parameters().isEmpty()
+                                ? q.keyExpr()
+                                : q.keyExpr() + "?" + q.parameters());
     }
 
     /** What a queryable sends for one reply: prepared in full before any is sent. */
@@ -682,12 +700,14 @@ public class ZenohConsumer extends DefaultConsumer {
             throw new ZenohException(
                     "zenoh refused "
                             + (n == 1 ? "the reply" : "reply " + (i + 1) + " of " + n)
-                            + (key == null ? "" : " on key '" + key + "'")
+                            + (key == null ? "" : " on key " + ZenohEndpoint.quote(key))
                             + " to "
-                            + q
+                            + quoted(q)
                             + (i == 0 ? "" : " (the " + i + " before it were sent)")
                             + ": "
-                            + e.getMessage(),
+                            + (key == null || e.getMessage() == null
+                                    ? errorText(e)
+                                    : ZenohOptions.reasonWithoutKey(e.getMessage(), key)),
                     e);
         }
         endpoint.sent.increment();
@@ -709,11 +729,11 @@ public class ZenohConsumer extends DefaultConsumer {
             return endpoint.getKeyExpr();
         }
         throw new IllegalStateException(
-                "Cannot choose the key of the reply to query '"
-                        + q.keyExpr()
-                        + "': both it and the endpoint's key expression '"
-                        + endpoint.getKeyExpr()
-                        + "' have wildcards; set header "
+                "Cannot choose the key of the reply to query "
+                        + ZenohEndpoint.quote(q.keyExpr())
+                        + ": both it and the endpoint's key expression "
+                        + ZenohEndpoint.quote(endpoint.getKeyExpr())
+                        + " have wildcards; set header "
                         + ZenohConstants.REPLY_KEY_EXPR);
     }
 
@@ -725,9 +745,9 @@ public class ZenohConsumer extends DefaultConsumer {
         if (KeyExpr.hasWildcard(key)) {
             throw new IllegalArgumentException(
                     what
-                            + " '"
-                            + key
-                            + "' has wildcards: a reply is a sample on one key (the query's key"
+                            + " "
+                            + ZenohEndpoint.quote(key)
+                            + " has wildcards: a reply is a sample on one key (the query's key"
                             + " expression is in header "
                             + ZenohConstants.KEY_EXPR
                             + ", not a reply key)");

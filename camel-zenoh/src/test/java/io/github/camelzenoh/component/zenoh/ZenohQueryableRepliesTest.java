@@ -121,6 +121,15 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                 from("zenoh:errno/**?consumerType=queryable")
                         .setHeader(ZenohConstants.REPLY_ERROR, constant(" FALSE "))
                         .setBody(constant("an answer"));
+                from("zenoh:longkey/**?consumerType=queryable")
+                        .setHeader(
+                                ZenohConstants.REPLY_KEY_EXPR,
+                                constant("longkey/" + "a/".repeat(3000) + "b"));
+                from("zenoh:nomsg/**?consumerType=queryable")
+                        .process(
+                                e -> {
+                                    throw new IllegalStateException();
+                                });
                 // replies as a get delivers them (CamelZenohReplies), passed on as they are
                 from("zenoh:fwd/**?consumerType=queryable")
                         .setBody(
@@ -355,6 +364,28 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
         List<Reply> no = get("errno/x");
         assertThat(no).hasSize(1);
         assertThat(no.get(0).ok()).as("\" FALSE \" is false").isTrue();
+    }
+
+    @Test
+    void aRefusedLongReplyKeyIsShownShortened() throws Exception {
+        awaitConnected();
+        List<Reply> replies = get("longkey/**");
+        assertThat(replies).hasSize(1);
+        String message = text(replies.get(0).errorPayload());
+        assertThat(message)
+                .as(message)
+                .hasSizeLessThan(1000)
+                .contains("longkey/a/a/")
+                .contains("(6009 bytes)");
+    }
+
+    @Test
+    void aRouteExceptionWithoutMessageIsNamedByItsClass() throws Exception {
+        awaitConnected();
+        List<Reply> replies = get("nomsg/x");
+        assertThat(replies).hasSize(1);
+        assertThat(text(replies.get(0).errorPayload()))
+                .isEqualTo("java.lang.IllegalStateException");
     }
 
     @Test
