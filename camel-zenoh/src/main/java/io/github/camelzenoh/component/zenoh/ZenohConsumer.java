@@ -471,7 +471,7 @@ public class ZenohConsumer extends DefaultConsumer {
     }
 
     /**
-     * The route's result as replies: a Collection (or an Iterable of {@link ZenohReply}) gives one
+     * The route's result as replies: a Collection (or any Iterable of {@link ZenohReply}) gives one
      * reply per element, a Map one per entry, anything else one reply. Every reply is converted
      * before the first is sent, so a bad element sends nothing; a reply zenoh refuses (a key that
      * does not intersect the query) fails the exchange, the replies before it having been sent.
@@ -493,7 +493,7 @@ public class ZenohConsumer extends DefaultConsumer {
             return;
         }
         ReplyKind kind = replyKindHeader(out);
-        List<?> elements = body instanceof Map ? null : replyList(body);
+        List<?> elements = body instanceof Map ? null : replyList(exchange, body);
         List<Outgoing> replies;
         if (elements != null) {
             if (kind != ReplyKind.PUT) {
@@ -573,28 +573,77 @@ public class ZenohConsumer extends DefaultConsumer {
     }
 
     /**
-     * The elements of a Collection body, or of an Iterable body whose first element is a
-     * ZenohReply; null for any other body (one reply).
+     * Replies a lazy Iterable body (one that is not a Collection: a stream, a cursor) gives at
+     * most, and bytes of payload and attachment: it is read whole before the first reply is sent,
+     * as a List is, so an endless one must end somewhere. A Collection is already in memory.
      */
-    private static List<?> replyList(Object body) {
+    static final int MAX_LAZY_REPLIES = 100_000;
+
+    static final long MAX_LAZY_REPLY_BYTES = 64L << 20;
+
+    /**
+     * The elements of a Collection body, or of an Iterable body of {@link ZenohReply}; null for any
+     * other body (one reply). An Iterable that is no Collection and whose first element is no
+     * ZenohReply is one reply when it converts to bytes (a JSON array node, say), else refused
+     * naming that element; an empty one is no reply unless it converts to bytes.
+     */
+    private static List<?> replyList(Exchange exchange, Object body) {
         if (body instanceof Collection<?> c) {
             return new ArrayList<>(c);
         }
-        if (body instanceof Iterable<?> it) {
-            Iterator<?> i = it.iterator();
-            if (!i.hasNext()) {
-                return null;
-            }
-            Object first = i.next();
-            if (!(first instanceof ZenohReply)) {
-                return null;
-            }
-            List<Object> all = new ArrayList<>();
-            all.add(first);
-            i.forEachRemaining(all::add);
-            return all;
+        if (!(body instanceof Iterable<?> it)) {
+            return null;
         }
-        return null;
+        Iterator<?> i = it.iterator();
+        if (!i.hasNext()) {
+            return convertsToBytes(exchange, body) ? null : List.of();
+        }
+        Object first = i.next();
+        if (!(first instanceof ZenohReply)) {
+            if (convertsToBytes(exchange, body)) {
+                return null;
+            }
+            throw new IllegalArgumentException(
+                    "Element 0 of the queryable route's Iterable body (a "
+                            + body.getClass().getName()
+                            + ") is "
+                            + (first == null ? "null" : "a " + first.getClass().getName())
+                            + ", not a ZenohReply: an Iterable body is one reply per element, made"
+                            + " with ZenohReply.ok, ZenohReply.delete or ZenohReply.error (and"
+                            + " this one has no conversion to byte[] to be one reply)");
+        }
+        List<Object> all = new ArrayList<>();
+        long bytes = 0;
+        Object e = first;
+        while (true) {
+            all.add(e);
+            if (e instanceof ZenohReply r) {
+                bytes +=
+                        (r.payload() == null ? 0 : r.payload().length)
+                                + (r.attachment() == null ? 0 : r.attachment().length);
+            }
+            if (!i.hasNext()) {
+                return all;
+            }
+            if (all.size() >= MAX_LAZY_REPLIES || bytes > MAX_LAZY_REPLY_BYTES) {
+                throw new IllegalArgumentException(
+                        "The queryable route's Iterable body (a "
+                                + body.getClass().getName()
+                                + ", no Collection) gave more than "
+                                + (bytes > MAX_LAZY_REPLY_BYTES
+                                        ? MAX_LAZY_REPLY_BYTES + " bytes of replies"
+                                        : MAX_LAZY_REPLIES + " replies")
+                                + ": nothing was sent. Its replies are all read before the first"
+                                + " is sent, so a lazy Iterable is bounded; answer with a List to"
+                                + " send more");
+            }
+            e = i.next();
+        }
+    }
+
+    private static boolean convertsToBytes(Exchange exchange, Object body) {
+        return exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, body)
+                != null;
     }
 
     private List<Outgoing> fromList(Query q, Message out, List<?> elements) {

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.junit.jupiter.api.Test;
@@ -130,6 +131,21 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                                 e -> {
                                     throw new IllegalStateException();
                                 });
+                // Iterables that are no Collection: read lazily, as a stream or a cursor is
+                from("zenoh:lazy/**?consumerType=queryable")
+                        .process(
+                                e ->
+                                        e.getMessage()
+                                                .setBody(
+                                                        lazy(
+                                                                ZenohReply.ok("lazy/a", "a", null),
+                                                                ZenohReply.delete("lazy/b"))));
+                from("zenoh:lazyempty/**?consumerType=queryable")
+                        .process(e -> e.getMessage().setBody(lazy()));
+                from("zenoh:lazystr/**?consumerType=queryable")
+                        .process(e -> e.getMessage().setBody(lazy("x")));
+                from("zenoh:endless/**?consumerType=queryable")
+                        .process(e -> e.getMessage().setBody(endless()));
                 // replies as a get delivers them (CamelZenohReplies), passed on as they are
                 from("zenoh:fwd/**?consumerType=queryable")
                         .setBody(
@@ -155,6 +171,17 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
                                                         null))));
             }
         };
+    }
+
+    /** An Iterable that is no Collection. */
+    @SafeVarargs
+    private static <T> Iterable<T> lazy(T... items) {
+        return () -> List.of(items).iterator();
+    }
+
+    /** An Iterable of replies that never ends. */
+    private static Iterable<ZenohReply> endless() {
+        return () -> Stream.generate(() -> ZenohReply.ok("endless/k", "v", null)).iterator();
     }
 
     private static List<Reply> get(String key) throws Exception {
@@ -386,6 +413,29 @@ class ZenohQueryableRepliesTest extends ZenohTestSupport {
         assertThat(replies).hasSize(1);
         assertThat(text(replies.get(0).errorPayload()))
                 .isEqualTo("java.lang.IllegalStateException");
+    }
+
+    @Test
+    void anyIterableOfZenohReplyIsOneReplyEachAndBounded() throws Exception {
+        awaitConnected();
+        List<Reply> lazy = get("lazy/**");
+        assertThat(lazy).hasSize(2).allMatch(Reply::ok);
+        assertThat(sampleOn(lazy, "lazy/b").sample().kind()).isEqualTo(SampleKind.DELETE);
+
+        assertThat(get("lazyempty/**")).as("an empty Iterable, as an empty List").isEmpty();
+
+        List<Reply> strings = get("lazystr/**");
+        assertThat(strings).hasSize(1);
+        assertThat(text(strings.get(0).errorPayload()))
+                .contains("Element 0")
+                .contains("java.lang.String")
+                .contains("not a ZenohReply");
+
+        List<Reply> endless = get("endless/**");
+        assertThat(endless).as("nothing of an endless Iterable is sent").hasSize(1);
+        assertThat(text(endless.get(0).errorPayload()))
+                .contains("more than " + ZenohConsumer.MAX_LAZY_REPLIES + " replies")
+                .contains("List");
     }
 
     @Test
