@@ -33,7 +33,10 @@ import java.util.Map;
  * {@code f64}→Double, {@code bool}→Boolean, {@code string}→String, {@code bytes}→byte[], {@code
  * list}→List, {@code map}→Map (wire order kept), {@code tuple}→List of its elements. Serializing
  * accepts any integral Number in range for the integer types, any Number for the floats, an
- * Iterable or array for a list, a List or array of the exact size for a tuple.
+ * Iterable or array for a list, a List or array of the exact size for a tuple. A Byte (an element
+ * of a byte[] too) is an octet for the unsigned types: {@code (byte) 0xff} is 255 as {@code u8}, so
+ * a byte[] as {@code list<u8>} gives the bytes Python's {@code z_serialize} gives for the same
+ * octets; the signed types keep its Java value (-1 as {@code i8} or {@code i16}).
  */
 public final class ZenohSerialization {
 
@@ -420,7 +423,13 @@ public final class ZenohSerialization {
 
     private static long integral(Object v, Type t, long min, long max) {
         long x;
-        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+        if (v instanceof Byte b && min == 0) {
+            // a Java byte is an octet: as an unsigned type it is 0..255 (0xff is 255, not -1)
+            x = Byte.toUnsignedLong(b);
+        } else if (v instanceof Long
+                || v instanceof Integer
+                || v instanceof Short
+                || v instanceof Byte) {
             x = ((Number) v).longValue();
         } else if (v instanceof BigInteger b) {
             if (b.bitLength() > 63) {
@@ -443,6 +452,8 @@ public final class ZenohSerialization {
         BigInteger b;
         if (v instanceof BigInteger bi) {
             b = bi;
+        } else if (v instanceof Byte octet && t.kind != Kind.I128) {
+            b = BigInteger.valueOf(Byte.toUnsignedLong(octet)); // u64, u128: an octet, as for u8
         } else if (v instanceof Long
                 || v instanceof Integer
                 || v instanceof Short

@@ -174,6 +174,26 @@ class ZenohSerializationTest {
                 .isEqualTo("map<string,list<i32>>");
     }
 
+    @Test
+    void javaBytesAreOctetsForUnsignedTypesAsPythonWritesThem() throws Exception {
+        byte[] octets = {1, (byte) 0x80, (byte) 0xff};
+        String py = pySerialize("list<u8>", JSON.readTree("[1,128,255]"));
+        assertThat(py).isEqualTo("030180ff");
+        assertThat(hex("list<u8>", octets)).isEqualTo(py);
+        assertThat(hex("list<u8>", new Byte[] {1, (byte) 0x80, (byte) 0xff})).isEqualTo(py);
+        assertThat(hex("u8", (byte) 0xff)).isEqualTo("ff");
+        assertThat(hex("tuple<u8,i8>", new byte[] {(byte) 0xff, (byte) 0xff})).isEqualTo("ffff");
+        assertThat(hex("list<u16>", octets))
+                .isEqualTo(pySerialize("list<u16>", JSON.readTree("[1,128,255]")));
+        assertThat(hex("u64", (byte) 0xff)).isEqualTo("ff00000000000000");
+        // a signed type keeps Java's value
+        assertThat(hex("list<i8>", octets))
+                .isEqualTo(pySerialize("list<i8>", JSON.readTree("[1,-128,-1]")));
+        assertThat(hex("i16", (byte) -1)).isEqualTo("ffff");
+        // and the bytes read back as the unsigned values
+        assertThat(read("list<u8>", py)).isEqualTo(List.of((short) 1, (short) 128, (short) 255));
+    }
+
     private static String hex(String type, Object v) {
         return HEX.formatHex(ZenohSerialization.serialize(ZenohSerialization.Type.parse(type), v));
     }
