@@ -16,6 +16,8 @@ import org.apache.camel.Exchange;
 import org.apache.camel.InvalidPayloadException;
 import org.apache.camel.Message;
 import org.apache.camel.NoTypeConversionAvailableException;
+import org.apache.camel.RuntimeCamelException;
+import org.apache.camel.TypeConversionException;
 
 /**
  * zenoh values ↔ Camel messages, both ways: the headers a consumer sets, and how a producer
@@ -123,7 +125,10 @@ final class ZenohMessages {
                 false, null, r.errorPayload(), e.id(), e.schema(), e.toString(), null, null);
     }
 
-    /** Body → payload: byte[] as is, String as UTF-8, null as empty, else Camel type conversion. */
+    /**
+     * Body → payload: byte[] as is, String as UTF-8, null as empty, else Camel type conversion (a
+     * converter's failure, e.g. a File that cannot be read, surfaces as the cause).
+     */
     static byte[] payload(Exchange exchange, Object body, String what)
             throws InvalidPayloadException {
         if (body == null) {
@@ -135,16 +140,26 @@ final class ZenohMessages {
         if (body instanceof String s) {
             return s.getBytes(StandardCharsets.UTF_8);
         }
-        byte[] converted =
-                exchange.getContext().getTypeConverter().tryConvertTo(byte[].class, exchange, body);
-        if (converted == null) {
+        try {
+            return exchange.getContext()
+                    .getTypeConverter()
+                    .mandatoryConvertTo(byte[].class, exchange, body);
+        } catch (NoTypeConversionAvailableException e) {
+            throw new InvalidPayloadException(exchange, byte[].class, exchange.getMessage(), e);
+        } catch (TypeConversionException e) {
+            // a converter that failed (e.g. a File that does not exist): its own cause, not
+            // Camel's wrapper, which quotes the body's value (it may hold a secret)
             throw new InvalidPayloadException(
-                    exchange,
-                    byte[].class,
-                    exchange.getMessage(),
-                    new NoTypeConversionAvailableException(body, byte[].class));
+                    exchange, byte[].class, exchange.getMessage(), conversionCause(e));
         }
-        return converted;
+    }
+
+    private static Throwable conversionCause(TypeConversionException e) {
+        Throwable cause = e;
+        while (cause instanceof RuntimeCamelException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     /**

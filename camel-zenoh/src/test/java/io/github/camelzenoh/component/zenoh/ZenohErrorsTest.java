@@ -264,6 +264,17 @@ class ZenohErrorsTest extends ZenohTestSupport {
     }
 
     @Test
+    void aFileBodyThatCannotBeReadFailsNamingTheFileProblem() throws Exception {
+        awaitConnected();
+        java.io.File missing = new java.io.File("target/no-such-dir/missing-body.bin");
+        badThenGood("missing-body.bin", x -> x.getMessage().setBody(missing));
+        Exchange e = template.send("direct:out", x -> x.getMessage().setBody(missing));
+        assertThat(messages(e.getException()))
+                .as("the file problem, not a missing converter")
+                .doesNotContain("No type converter available");
+    }
+
+    @Test
     void encodingIdOutOfRange() throws Exception {
         awaitConnected();
         badThenGood(
