@@ -9,6 +9,8 @@ import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Priority;
 import io.github.camelzenoh.zenoh.Reply;
 import io.github.camelzenoh.zenoh.Sample;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -239,7 +241,7 @@ final class ZenohMessages {
     private static int encodingId(Object id) {
         int value;
         if (id instanceof Number n) {
-            if (n.longValue() != n.doubleValue() || n.longValue() < 0 || n.longValue() > 0xFFFF) {
+            if (!integral(n) || n.longValue() < 0 || n.longValue() > 0xFFFF) {
                 throw new IllegalArgumentException(
                         "Header "
                                 + ZenohConstants.ENCODING_ID
@@ -269,6 +271,25 @@ final class ZenohMessages {
                             + id.getClass().getName());
         }
         return value;
+    }
+
+    /**
+     * Whether {@code n} is a whole number that fits a long. A BigDecimal or BigInteger is checked
+     * exactly: via double, 5.0000000000000000001 would pass as 5.
+     */
+    private static boolean integral(Number n) {
+        if (n instanceof BigDecimal b) {
+            try {
+                b.longValueExact();
+                return true;
+            } catch (ArithmeticException e) {
+                return false;
+            }
+        }
+        if (n instanceof BigInteger b) {
+            return b.bitLength() < Long.SIZE;
+        }
+        return n.longValue() == n.doubleValue();
     }
 
     /** "application/json; charset=UTF-8" → zenoh (application/json, "charset=UTF-8"). */

@@ -299,6 +299,13 @@ class ZenohErrorsTest extends ZenohTestSupport {
         badThenGood(
                 ZenohConstants.ENCODING_ID,
                 x -> x.getMessage().setHeader(ZenohConstants.ENCODING_ID, 1.5));
+        badThenGood(
+                "5.0000000000000000001",
+                x ->
+                        x.getMessage()
+                                .setHeader(
+                                        ZenohConstants.ENCODING_ID,
+                                        new java.math.BigDecimal("5.0000000000000000001")));
     }
 
     @Test
