@@ -166,8 +166,9 @@ final class ZenohMessages {
 
     /**
      * The contract's precedence: the endpoint's encoding option, then headers CamelZenohEncodingId
-     * (+ Schema), then Content-Type, then by body type (String → zenoh/string, a {@link
-     * ZenohSample} — an element of a split batch — its own encoding, else zenoh/bytes).
+     * (+ Schema, an empty one meaning none), then Content-Type, then by body type (String →
+     * zenoh/string, a {@link ZenohSample} — an element of a split batch — its own encoding, else
+     * zenoh/bytes).
      */
     static Encoding encoding(Message m, Object body, Encoding endpointEncoding) {
         if (endpointEncoding != null) {
@@ -185,7 +186,10 @@ final class ZenohMessages {
                                 + " got "
                                 + schema.getClass().getName());
             }
-            return schema == null ? Encoding.ofId(value) : encoding(value, (String) schema);
+            // an empty schema is no schema: "application/json", not "application/json;"
+            return schema == null || ((String) schema).isEmpty()
+                    ? Encoding.ofId(value)
+                    : encoding(value, (String) schema);
         }
         Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
         if (contentType != null) {

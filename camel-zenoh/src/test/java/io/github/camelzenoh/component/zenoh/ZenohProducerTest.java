@@ -103,6 +103,19 @@ class ZenohProducerTest extends ZenohTestSupport {
     }
 
     @Test
+    void anEmptyEncodingSchemaHeaderMeansNoSchema() throws Exception {
+        awaitConnected();
+        try (Collector c = new Collector("out/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
+            template.sendBodyAndHeaders(
+                    "direct:plain",
+                    "{}",
+                    Map.of(ZenohConstants.ENCODING_ID, 5, ZenohConstants.ENCODING_SCHEMA, ""));
+            assertThat(c.next().encoding()).isEqualTo(Encoding.APPLICATION_JSON);
+        }
+    }
+
+    @Test
     void qosOptionsArriveOnTheReceivedSample() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/qos")) {
