@@ -166,9 +166,9 @@ final class ZenohMessages {
 
     /**
      * The contract's precedence: the endpoint's encoding option, then headers CamelZenohEncodingId
-     * (+ Schema, an empty one meaning none), then Content-Type, then by body type (String →
-     * zenoh/string, a {@link ZenohSample} — an element of a split batch — its own encoding, else
-     * zenoh/bytes).
+     * (+ Schema, an empty one meaning none), then Content-Type (unless blank), then by body type
+     * (String → zenoh/string, a {@link ZenohSample} — an element of a split batch — its own
+     * encoding, else zenoh/bytes).
      */
     static Encoding encoding(Message m, Object body, Encoding endpointEncoding) {
         if (endpointEncoding != null) {
@@ -191,7 +191,7 @@ final class ZenohMessages {
                     ? Encoding.ofId(value)
                     : encoding(value, (String) schema);
         }
-        Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
+        Object contentType = contentType(m);
         if (contentType != null) {
             return contentTypeEncoding(contentType);
         }
@@ -209,7 +209,7 @@ final class ZenohMessages {
     static Encoding replyEncoding(
             Message m, Object body, Encoding endpointEncoding, Encoding queryEncoding) {
         if (endpointEncoding == null && queryEncoding != null) {
-            Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
+            Object contentType = contentType(m);
             if (contentType != null
                     && !contentType.equals(
                             queryEncoding.isMimeType() ? queryEncoding.toString() : null)
@@ -221,6 +221,12 @@ final class ZenohMessages {
             }
         }
         return encoding(m, body, endpointEncoding);
+    }
+
+    /** The Content-Type header, or null when absent or blank: then the body type decides. */
+    private static Object contentType(Message m) {
+        Object contentType = m.getHeader(Exchange.CONTENT_TYPE);
+        return contentType instanceof String s && s.isBlank() ? null : contentType;
     }
 
     private static Encoding contentTypeEncoding(Object contentType) {

@@ -116,6 +116,20 @@ class ZenohProducerTest extends ZenohTestSupport {
     }
 
     @Test
+    void anEmptyContentTypeCountsAsAbsent() throws Exception {
+        awaitConnected();
+        try (Collector c = new Collector("out/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "out/plain");
+            template.sendBodyAndHeader("direct:plain", "text", Exchange.CONTENT_TYPE, "");
+            assertThat(c.next().encoding())
+                    .as("the body type decides")
+                    .isEqualTo(Encoding.ZENOH_STRING);
+            template.sendBodyAndHeader("direct:plain", new byte[] {1}, Exchange.CONTENT_TYPE, " ");
+            assertThat(c.next().encoding()).isEqualTo(Encoding.ZENOH_BYTES);
+        }
+    }
+
+    @Test
     void qosOptionsArriveOnTheReceivedSample() throws Exception {
         awaitConnected();
         try (Collector c = new Collector("out/qos")) {
