@@ -21,11 +21,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.ApiException;
-import org.apache.kafka.common.errors.AuthenticationException;
-import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.errors.InvalidTopicException;
-import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -36,19 +35,23 @@ import org.slf4j.LoggerFactory;
  * Tells a failed Kafka write worth retrying (Kafka down or slow: retried until it succeeds) from a
  * sample Kafka can never take as it is (dead-lettered at once, the route goes on).
  *
- * <p>Kafka's own hierarchy decides: an {@link ApiException} that is not a {@link
- * RetriableException} ({@code RecordTooLargeException}, {@code InvalidTopicException}, ...), or a
- * {@link SerializationException}, is about the record. Authentication and authorization failures
- * are not: they concern every record until the cluster's settings are fixed, so they are retried
- * like an outage.
+ * <p>Only errors about the record itself make it unwritable: {@code RecordTooLargeException},
+ * {@code RecordBatchTooLargeException}, {@code InvalidTopicException}, {@code
+ * InvalidRecordException} and a {@link SerializationException}. Every other error is retried like
+ * an outage, the non-retriable ones Kafka raises about the broker or the producer too ({@code
+ * UnknownServerException}, {@code BrokerNotAvailableException}, {@code
+ * UnsupportedVersionException}, {@code OutOfOrderSequenceException}; a cold review found them
+ * dead-lettered, i.e. dropped by default), and authentication and authorization failures, which
+ * concern every record until the cluster's settings are fixed.
  *
  * <p>A topic Kafka cannot create (its name collides with an existing topic's: {@code a.b} and
  * {@code a_b}) shows only as the producer's metadata wait timing out ({@code Topic a_b not present
  * in metadata after 10000 ms}), as when Kafka is down. On that timeout the bridge asks Kafka
  * whether the topic could be created (an admin CreateTopics with validateOnly: nothing is created):
- * {@code InvalidTopicException} makes the sample unwritable, and the topic is remembered so that
- * later samples for it fail at once; a Kafka that does not answer (down), or any other answer,
- * leaves the sample retried.
+ * {@code InvalidTopicException} makes the sample unwritable, and the topic is remembered for a
+ * minute so that later samples for it fail at once (then Kafka is asked again: an operator may have
+ * removed the colliding topic); a Kafka that does not answer (down), or any other answer, leaves
+ * the sample retried.
  */
 class WriteFailures extends ServiceSupport {
 
@@ -62,8 +65,17 @@ class WriteFailures extends ServiceSupport {
 
     private final CamelContext context;
 
-    /** Topics Kafka refused to create, with its reason. */
-    private final Map<String, String> refusedTopics = new ConcurrentHashMap<>();
+    /** How long a topic Kafka refused to create is refused without asking Kafka again. */
+    static final long REFUSAL_KEPT_NANOS = TimeUnit.MINUTES.toNanos(1);
+
+    private record Refusal(String why, long atNanos) {
+        boolean current() {
+            return System.nanoTime() - atNanos < REFUSAL_KEPT_NANOS;
+        }
+    }
+
+    /** Topics Kafka refused to create, with its reason and when. */
+    private final Map<String, Refusal> refusedTopics = new ConcurrentHashMap<>();
 
     private Admin admin;
 
@@ -76,9 +88,12 @@ class WriteFailures extends ServiceSupport {
      * waiting maxBlockMs for metadata that will not come.
      */
     void checkTopic(String topic) {
-        String why = refusedTopics.get(topic);
-        if (why != null) {
-            throw new UnwritableSampleException(why, null);
+        Refusal r = topic == null ? null : refusedTopics.get(topic);
+        if (r != null) {
+            if (r.current()) {
+                throw new UnwritableSampleException(r.why(), null);
+            }
+            refusedTopics.remove(topic, r);
         }
     }
 
@@ -120,10 +135,10 @@ class WriteFailures extends ServiceSupport {
                 return t.getMessage();
             }
             if (t instanceof SerializationException
-                    || t instanceof ApiException
-                            && !(t instanceof RetriableException
-                                    || t instanceof AuthenticationException
-                                    || t instanceof AuthorizationException)) {
+                    || t instanceof RecordTooLargeException
+                    || t instanceof RecordBatchTooLargeException
+                    || t instanceof InvalidTopicException
+                    || t instanceof InvalidRecordException) {
                 return t.getClass().getSimpleName() + ": " + t.getMessage();
             }
             if (t instanceof TimeoutException && t.getMessage() != null) {
@@ -141,9 +156,9 @@ class WriteFailures extends ServiceSupport {
      * producer's request timeout).
      */
     private String refused(String topic) {
-        String known = refusedTopics.get(topic);
-        if (known != null) {
-            return known;
+        Refusal known = refusedTopics.get(topic);
+        if (known != null && known.current()) {
+            return known.why();
         }
         int timeoutMs = requestTimeoutMs();
         try {
@@ -163,7 +178,7 @@ class WriteFailures extends ServiceSupport {
                 if (refusedTopics.size() >= REFUSED_LIMIT) {
                     refusedTopics.clear();
                 }
-                refusedTopics.put(topic, why);
+                refusedTopics.put(topic, new Refusal(why, System.nanoTime()));
                 return why;
             }
             if (!(e.getCause() instanceof TopicExistsException)) {
