@@ -78,6 +78,7 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
         }
         String prefix = resolvePlaceholders(staticPrefix(template.key()));
         if (prefix == null
+                || pathAsCamelReadsIt(entry.getUri()) == null
                 || !(prefix.isEmpty() || evaluated.key().startsWith(prefix + "/"))
                 || !overridable(exchange, evaluated.query())
                 || needsPublisher(evaluated.query())) {
@@ -114,10 +115,20 @@ public class ZenohSendDynamicAware extends ServiceSupport implements SendDynamic
     /**
      * The evaluated URI's key as Camel gives an endpoint its path: the URI normalised, then its
      * path percent-decoded once ({@code a%20b} is {@code a b}, {@code p%2Fq} is {@code p/q}), so
-     * the optimised toD sends where {@code to} with the same URI would.
+     * the optimised toD sends where {@code to} with the same URI would. Null when the URI cannot be
+     * read so: then no optimisation, and the evaluated URI makes its endpoint, which reports it.
      */
-    static String pathAsCamelReadsIt(String uri) throws URISyntaxException {
-        return URISupport.extractRemainderPath(new URI(URISupport.normalizeUri(uri)), false);
+    static String pathAsCamelReadsIt(String uri) {
+        // a '#' starts a URI fragment there, cutting the key short (to keeps it, and zenoh refuses
+        // it)
+        if (uri.indexOf('#') >= 0) {
+            return null;
+        }
+        try {
+            return URISupport.extractRemainderPath(new URI(URISupport.normalizeUri(uri)), false);
+        } catch (URISyntaxException | RuntimeException e) {
+            return null;
+        }
     }
 
     @Override

@@ -125,4 +125,41 @@ class ZenohToDOptionsTest extends ZenohTestSupport {
         }
         assertThat(endpointsUnder("chars")).hasSize(1);
     }
+
+    /**
+     * A key Camel's URI parsing cuts ({@code #} starts a URI fragment) or refuses ({@code %0A}
+     * decodes to a control character) is not optimised: the evaluated URI makes its endpoint, as
+     * with {@code to}, which refuses it. Before, the optimised path sent {@code c#d} to {@code c}.
+     */
+    @Test
+    void aKeyTheUriCannotCarryFailsAsWithTo() throws Exception {
+        try (Collector sub = new Collector("chars/**");
+                Collector unoptimised = new Collector("unoptimised/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "chars/x");
+            Waits.awaitSubscriberSeenByRoutes(context, "unoptimised/x");
+            for (String id : List.of("c#d", "c%0Ad")) {
+                Exchange optimised =
+                        template.send(
+                                "direct:plain",
+                                e -> {
+                                    e.getMessage().setHeader("id", id);
+                                    e.getMessage().setBody("v");
+                                });
+                Exchange plain =
+                        template.send(
+                                "direct:unoptimised",
+                                e -> {
+                                    e.getMessage().setHeader("id", id);
+                                    e.getMessage().setBody("v");
+                                });
+                assertThat(plain.getException()).as("to refuses '%s'", id).isNotNull();
+                assertThat(optimised.getException())
+                        .as("toD refuses '%s' as to does", id)
+                        .isNotNull()
+                        .isInstanceOf(plain.getException().getClass());
+            }
+            template.sendBodyAndHeader("direct:plain", "after", "id", "ok");
+            assertThat(sub.next().keyExpr()).as("nothing sent before").isEqualTo("chars/ok");
+        }
+    }
 }
