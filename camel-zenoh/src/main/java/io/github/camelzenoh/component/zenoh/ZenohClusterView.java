@@ -155,8 +155,11 @@ public class ZenohClusterView extends AbstractCamelClusterView {
             leader = null;
         }
         try {
-            // the newest member alive now, asked before the liveliness subscriber is declared (a
+            // the clock first, then the newest member alive now: a member that started while this
+            // thread was held after reading the clock (a GC pause, a loaded host) is in the answer,
+            // and this one joins behind it. Asked before the liveliness subscriber is declared (a
             // liveliness query right after it may miss tokens zenoh still sends as its history)
+            long now = service.clock().getAsLong();
             long newest = newestJoin(alive(session));
             watcher =
                     session.declareLivelinessSubscriber(
@@ -171,7 +174,7 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                                                             false)));
             // a member joins as the youngest of those it has heard of, whatever its clock says: a
             // joining member whose clock is behind never takes leadership from a live leader
-            Key own = newKey(Math.max(service.clock().getAsLong(), newest + 1));
+            Key own = newKey(Math.max(now, newest + 1));
             local = new Member(own, true);
             joinedAs = own.full();
             // on the view's thread: the events that came before are applied now that it is known
@@ -200,10 +203,10 @@ public class ZenohClusterView extends AbstractCamelClusterView {
                 }
             }
             // a member younger than this one's token: it started while this thread was held
-            // between reading the clock and declaring the token (a GC pause, a loaded host), and
-            // may have led since, not knowing of this one. Join again behind it, before this view
-            // decides anything: leadership stays where it is (the others see this member's first
-            // token come and go)
+            // between the query above and declaring the token, and may have led since, not knowing
+            // of this one. Join again behind it, before this view decides anything: leadership
+            // ends where it was (the others see this member's first token come and go, and their
+            // leader may flip to it for that moment)
             long younger = youngerThan(own, keys);
             if (younger > 0) {
                 own = rejoin(session, own, Math.max(service.clock().getAsLong(), younger + 1));

@@ -331,10 +331,15 @@ class ZenohClusterServiceTest extends ClusterMembersTestBase {
             Member b = member("hb", 1, policyTimer("held", ticksB));
             Waits.until("hb leads", () -> b.leads("held"));
             Waits.until("hb's route runs", () -> ticksB.get() > 0);
+            CamelClusterView vb = b.view("held");
+            List<String> leadersSeenByB = new java.util.concurrent.CopyOnWriteArrayList<>();
+            vb.addEventListener(
+                    (org.apache.camel.cluster.CamelClusterEventListener.Leadership)
+                            (view, leader) ->
+                                    leadersSeenByB.add(leader == null ? "none" : leader.getId()));
             resume.countDown();
             Member a = startingA.get(30, TimeUnit.SECONDS);
             CamelClusterView va = a.view("held");
-            CamelClusterView vb = b.view("held");
             Waits.until(
                     "ha sees hb lead",
                     () -> va.getLeader().map(CamelClusterMember::getId).orElse("").equals("hb"));
@@ -344,6 +349,9 @@ class ZenohClusterServiceTest extends ClusterMembersTestBase {
             assertThat(a.leads("held")).isFalse();
             assertThat(vb.getLeader().map(CamelClusterMember::getId)).contains("hb");
             assertThat(ticksA.get()).as("ha's clustered route never ran").isZero();
+            assertThat(leadersSeenByB)
+                    .as("hb's leadership never moved, not even for a moment")
+                    .containsOnly("hb");
             assertThat(b.context().getRouteController().getRouteStatus("policed"))
                     .isEqualTo(ServiceStatus.Started);
         } finally {
