@@ -42,6 +42,16 @@ public final class DeepConfigMain {
                     "override",
                     SessionConfig.loopbackPeer()
                             .withOverride("plugins/a", "[".repeat(depth) + "]".repeat(depth)));
+            // json5 ends a line comment at CR, U+2028 and U+2029 too: the nesting after it counts
+            open("cr comment", SessionConfig.loopbackPeer().withJson5("// note\r" + objects));
+            open("ls comment", SessionConfig.loopbackPeer().withJson5("// note\u2028" + objects));
+            // a file a plugin's __config__ includes is read by zenoh itself: no depth check sees
+            // it, but its parsing runs on a large stack, so it cannot kill the JVM
+            Path included =
+                    Files.writeString(
+                            dir.resolve("main.json5"),
+                            "{plugins: {foo: {__config__: '" + json5 + "'}}}");
+            open("include", SessionConfig.loopbackPeer().withConfigFile(included.toString()));
             // as deep as allowed: a plugin's settings nested 120 levels still open
             String allowed = "{plugins: " + "{a: ".repeat(120) + "1" + "}".repeat(120) + "}";
             open("120 levels", SessionConfig.loopbackPeer().withJson5(allowed));

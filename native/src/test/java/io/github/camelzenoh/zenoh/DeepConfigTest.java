@@ -32,6 +32,11 @@ class DeepConfigTest {
                                 + limit,
                         "override: refused: zenoh config key 'plugins/a': objects and arrays "
                                 + limit,
+                        "cr comment: refused: zenoh config (inline JSON5): objects and arrays "
+                                + limit,
+                        "ls comment: refused: zenoh config (inline JSON5): objects and arrays "
+                                + limit,
+                        "include: ",
                         "120 levels: opened",
                         "deep config: done")
                 .containsPattern("json5 file: refused: .*deep\\.json5': objects and arrays nested")
