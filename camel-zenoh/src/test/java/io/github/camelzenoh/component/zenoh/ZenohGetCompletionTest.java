@@ -28,6 +28,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.camel.Exchange;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.junit.jupiter.api.AfterAll;
@@ -157,10 +158,17 @@ class ZenohGetCompletionTest extends ZenohTestSupport {
         }
     }
 
+    /**
+     * A get in flight when its producer stops is ended by zenoh as the querier is undeclared (on
+     * the stopping thread, or zenoh's): the exchange fails saying so, and what follows it in the
+     * route still runs on the producer's pool, never on zenoh's thread. The queryable's late reply
+     * reaches no one.
+     */
     @Test
-    void aGetCompletingAfterItsProducerStoppedContinuesOffZenohsThread() throws Exception {
+    void aGetEndedByItsProducersStopContinuesOffZenohsThread() throws Exception {
         BlockingQueue<Query> held = new LinkedBlockingQueue<>();
         Queue<String> threads = new ConcurrentLinkedQueue<>();
+        Queue<String> failures = new ConcurrentLinkedQueue<>();
         context.getShutdownStrategy().setTimeout(1);
         try (Queryable q =
                 router.declareQueryable("cmpl/held", QueryableOptions.DEFAULT, held::add)) {
@@ -170,7 +178,18 @@ class ZenohGetCompletionTest extends ZenohTestSupport {
                         public void configure() {
                             from("direct:held")
                                     .routeId("held")
+                                    .doTry()
                                     .to(client("cmpl/held", "operation=get&timeout=20000"))
+                                    .doCatch(Exception.class)
+                                    .process(
+                                            e ->
+                                                    failures.add(
+                                                            e.getProperty(
+                                                                            Exchange
+                                                                                    .EXCEPTION_CAUGHT,
+                                                                            Exception.class)
+                                                                    .getMessage()))
+                                    .end()
                                     .process(e -> threads.add(Thread.currentThread().getName()));
                         }
                     });
@@ -189,6 +208,10 @@ class ZenohGetCompletionTest extends ZenohTestSupport {
             exchange.get(20, TimeUnit.SECONDS);
             Loopback.await(Duration.ofSeconds(20), () -> !threads.isEmpty(), "the continuation");
             assertThat(threads).allMatch(ZenohGetCompletionTest::onOurPool);
+            assertThat(failures)
+                    .singleElement()
+                    .asString()
+                    .contains("was ended by its querier or session closing");
         }
     }
 }
