@@ -3,7 +3,8 @@
 (<prefix>/k<n>), the payload of each the sample's sequence number within its key (0, 1, 2...).
 
 Prints READY once every key has a matching subscriber (or --delay passed), `SENT <n>` every
---progress samples, and END when done. --rate caps samples per second (0: as fast as zenoh takes
+--progress samples, and END when done. --hold-at n waits, before sample n, for a line on stdin: a
+test that writes it as soon as it may go on costs the stream no pause when it is in time. --rate caps samples per second (0: as fast as zenoh takes
 them; congestion control BLOCK, reliable). Loopback endpoints only, multicast scouting off.
 """
 import argparse
@@ -23,6 +24,12 @@ def main():
     p.add_argument("--rate", type=float, default=0.0)
     p.add_argument("--progress", type=int, default=1000)
     p.add_argument("--delay", type=float, default=10.0, help="seconds to wait for subscribers at most")
+    p.add_argument(
+        "--hold-at",
+        type=int,
+        default=0,
+        help="before sample n, read one line from stdin (sent at once if it is already there)",
+    )
     args = p.parse_args()
     for e in args.connect:
         host = e.split("/", 1)[1].rsplit(":", 1)[0].strip("[]")
@@ -48,6 +55,10 @@ def main():
         print("READY", flush=True)
         start = time.monotonic()
         for i in range(args.count):
+            if args.hold_at and i == args.hold_at:
+                print("HOLD", flush=True)
+                sys.stdin.readline()
+                start = time.monotonic() - i / args.rate if args.rate > 0 else start
             pubs[i % args.keys].put(str(i // args.keys))
             if (i + 1) % args.progress == 0:
                 print(f"SENT {i + 1}", flush=True)
