@@ -21,12 +21,16 @@ pub unsafe fn session<'a>(ptr: jlong) -> Result<&'a Session> {
     handle::borrow::<Session>(ptr, WHAT)
 }
 
-fn config(
+/// The configuration's inputs as the Java side gives them: inline JSON5, a file name, override
+/// pairs. Read here, on the caller's thread (JNI); parsed by [`config_from`] on a large stack.
+type ConfigInputs = (Option<String>, Option<String>, Vec<(String, String)>);
+
+fn config_inputs(
     env: &mut JNIEnv,
     json5: &JString,
     file: &JString,
     overrides: &JObjectArray,
-) -> Result<Config> {
+) -> Result<ConfigInputs> {
     let text = opt_string(env, json5, INLINE)?;
     let path = opt_string(env, file, "zenoh config file name")?;
     let mut pairs = Vec::new();
@@ -42,10 +46,7 @@ fn config(
             i += 2;
         }
     }
-    // the parsers recurse once per level of nesting: on a large stack, so that what the depth
-    // check cannot see (a file a plugin's `__config__` includes, which zenoh reads itself) still
-    // cannot overflow the caller's 1 MiB
-    on_large_stack(move || config_from(text, path, pairs))
+    Ok((text, path, pairs))
 }
 
 const INLINE: &str = "zenoh config (inline JSON5)";
@@ -94,8 +95,16 @@ fn config_from(
         check_depth(&v, &format!("zenoh config key '{}'", shortened(&k)))?;
         // overrides come from the component's options (mode, connect, listen, scouting),
         // never credentials: zenoh's reason and the value are kept
-        config.insert_json5(&k, &v).ctx(Kind::Config, || {
-            format!("zenoh config key '{}' = {}", shortened(&k), shortened(&v))
+        config.insert_json5(&k, &v).map_err(|e| {
+            Error::new(
+                Kind::Config,
+                format!(
+                    "zenoh config key '{}' = {}: {}",
+                    shortened(&k),
+                    shortened(&v),
+                    json5_message(&e.to_string())
+                ),
+            )
         })?;
     }
     Ok(config)
@@ -384,7 +393,19 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionOpen(
     overrides: JObjectArray,
 ) -> jlong {
     boundary::run(&mut env, |env| {
-        let config = config(env, &json5, &file, &overrides)?;
+        let (text, path, pairs) = config_inputs(env, &json5, &file, &overrides)?;
+        // parsing, opening and dropping a configuration recurse once per level of its nesting:
+        // all of it on a large stack, so that what the depth check cannot see (a file a plugin's
+        // `__config__` includes, which zenoh reads itself) cannot overflow the caller's 1 MiB
+        let session = on_large_stack(move || open(config_from(text, path, pairs)?))?;
+        Ok(handle::into_handle(session))
+    })
+}
+
+/// Opens a session with `config`, naming the endpoints when zenoh refuses, never a link
+/// configuration's value.
+fn open(config: Config) -> Result<Session> {
+    {
         // zenoh's reason may not name the culprit ("invalid port value"): name the endpoints
         let setting = |key: &str| config.get_json(key).unwrap_or_else(|_| "?".to_string());
         let what = format!(
@@ -406,8 +427,8 @@ pub extern "system" fn Java_io_github_camelzenoh_zenoh_ZenohNative_sessionOpen(
                 }
                 e
             })?;
-        Ok(handle::into_handle(session))
-    })
+        Ok(session)
+    }
 }
 
 /// The values of the link configurations of the endpoints to connect to and listen on

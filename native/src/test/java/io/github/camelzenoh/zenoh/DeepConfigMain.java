@@ -52,6 +52,29 @@ public final class DeepConfigMain {
                             dir.resolve("main.json5"),
                             "{plugins: {foo: {__config__: '" + json5 + "'}}}");
             open("include", SessionConfig.loopbackPeer().withConfigFile(included.toString()));
+            // deeper than the parsers' recursion fits in 1 MiB even after parsing: zenoh's open
+            // (and the configuration's drop) walk it too, on the large stack as well
+            int includeDepth = Integer.parseInt(args[1]);
+            Path deeper =
+                    Files.writeString(
+                            dir.resolve("deeper.json5"),
+                            "{plugins: "
+                                    + "{a: ".repeat(includeDepth)
+                                    + "1"
+                                    + "}".repeat(includeDepth)
+                                    + "}");
+            Path includesDeeper =
+                    Files.writeString(
+                            dir.resolve("main2.json5"),
+                            "{plugins: {foo: {__config__: '" + deeper + "'}}}");
+            open(
+                    "deeper include",
+                    SessionConfig.loopbackPeer().withConfigFile(includesDeeper.toString()));
+            open(
+                    "deeper include, bad listen",
+                    SessionConfig.loopbackPeer()
+                            .withConfigFile(includesDeeper.toString())
+                            .withListen("tcp/127.0.0.1:notaport"));
             // as deep as allowed: a plugin's settings nested 120 levels still open
             String allowed = "{plugins: " + "{a: ".repeat(120) + "1" + "}".repeat(120) + "}";
             open("120 levels", SessionConfig.loopbackPeer().withJson5(allowed));
@@ -69,7 +92,7 @@ public final class DeepConfigMain {
     private static void open(String what, SessionConfig config) {
         try (Session s = Session.open(config)) {
             System.out.println(what + ": opened");
-        } catch (ConfigException e) {
+        } catch (ZenohException e) {
             System.out.println(what + ": refused: " + e.getMessage());
         }
     }

@@ -18,7 +18,8 @@ class DeepConfigTest {
 
     @Test
     void aConfigNestedTooDeepIsRefusedNamingTheLimit() throws Exception {
-        String log = ForkedJvm.runToSuccess("deep_config", DeepConfigMain.class, 120, "1500");
+        String log =
+                ForkedJvm.runToSuccess("deep_config", DeepConfigMain.class, 120, "1500", "6000");
         String limit = "nested deeper than 128 levels (at line 1, column ";
         assertThat(log)
                 .contains(
@@ -37,6 +38,8 @@ class DeepConfigTest {
                         "ls comment: refused: zenoh config (inline JSON5): objects and arrays "
                                 + limit,
                         "include: ",
+                        "deeper include: ",
+                        "deeper include, bad listen: refused",
                         "120 levels: opened",
                         "deep config: done")
                 .containsPattern("json5 file: refused: .*deep\\.json5': objects and arrays nested")
