@@ -356,6 +356,8 @@ public class ZenohConsumer extends DefaultConsumer {
             getProcessor().process(exchange);
         } catch (Exception e) {
             exchange.setException(e);
+        } catch (Error e) {
+            exchange.setException(routeError(exchange, e));
         }
         if (exchange.getException() != null) {
             endpoint.failed.increment();
@@ -425,6 +427,8 @@ public class ZenohConsumer extends DefaultConsumer {
             }
         } catch (Exception e) {
             exchange.setException(e);
+        } catch (Error e) {
+            exchange.setException(routeError(exchange, e));
         }
         Exception failure = exchange.getException();
         if (failure != null) {
@@ -439,6 +443,16 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         q.finish();
         releaseExchange(exchange, false);
+    }
+
+    /**
+     * An Error the route threw (an AssertionError, an OutOfMemoryError from a huge reply list) as
+     * the exchange's exception: the route thread goes on with the next item, and a query gets an
+     * error reply naming it, where the Error ended the thread for good (every later query timed
+     * out).
+     */
+    private static Exception routeError(Exchange exchange, Error e) {
+        return new RuntimeException(e.toString(), e);
     }
 
     /**
@@ -596,7 +610,9 @@ public class ZenohConsumer extends DefaultConsumer {
         }
         Iterator<?> i = it.iterator();
         if (!i.hasNext()) {
-            return convertsToBytes(exchange, body) ? null : List.of();
+            // no element says nothing of its type (a JSON value is an Iterable too): one reply,
+            // converted as any other body; a route with no replies to send answers an empty List
+            return null;
         }
         Object first = i.next();
         if (!(first instanceof ZenohReply)) {
@@ -622,10 +638,7 @@ public class ZenohConsumer extends DefaultConsumer {
                         (r.payload() == null ? 0 : r.payload().length)
                                 + (r.attachment() == null ? 0 : r.attachment().length);
             }
-            if (!i.hasNext()) {
-                return all;
-            }
-            if (all.size() >= MAX_LAZY_REPLIES || bytes > MAX_LAZY_REPLY_BYTES) {
+            if (bytes > MAX_LAZY_REPLY_BYTES || (i.hasNext() && all.size() >= MAX_LAZY_REPLIES)) {
                 throw new IllegalArgumentException(
                         "The queryable route's Iterable body (a "
                                 + body.getClass().getName()
@@ -636,6 +649,9 @@ public class ZenohConsumer extends DefaultConsumer {
                                 + ": nothing was sent. Its replies are all read before the first"
                                 + " is sent, so a lazy Iterable is bounded; answer with a List to"
                                 + " send more");
+            }
+            if (!i.hasNext()) {
+                return all;
             }
             e = i.next();
         }

@@ -493,7 +493,7 @@ final class ZenohHandoff<T> {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
                 // the failed item (released when handed to the route) and the rest of its batch
                 // are not routed: dropped, with the reason
@@ -586,7 +586,7 @@ final class ZenohHandoff<T> {
                     drop(carry, "interrupted while gathering a batch");
                 }
                 return;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 LOG.warn("zenoh hand-off {}: {}", name, e.getMessage(), e);
                 if (out != null) {
                     drop(out, "the route thread failed: " + e.getMessage());

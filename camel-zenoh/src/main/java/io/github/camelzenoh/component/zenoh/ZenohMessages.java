@@ -186,8 +186,8 @@ final class ZenohMessages {
                                 + " got "
                                 + schema.getClass().getName());
             }
-            // an empty schema is no schema: "application/json", not "application/json;"
-            return schema == null || ((String) schema).isEmpty()
+            // an empty (or blank) schema is no schema: "application/json", not "application/json;"
+            return schema == null || ((String) schema).isBlank()
                     ? Encoding.ofId(value)
                     : encoding(value, (String) schema);
         }
