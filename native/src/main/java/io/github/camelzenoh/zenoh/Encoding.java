@@ -106,6 +106,39 @@ public record Encoding(int id, String schema) {
      */
     public static final int MAX_SCHEMA_BYTES = 255;
 
+    /**
+     * A schema's wire bytes as this binding gives them in {@link #schema()}: valid UTF-8 as it is,
+     * each byte of an invalid sequence as the lone surrogate U+DC00 + byte. {@link
+     * #schemaBytes(String)} undoes it (for a bridge that carries the schema elsewhere as bytes).
+     */
+    public static String schemaText(byte[] wire) {
+        return Dispatch.schema(wire);
+    }
+
+    /**
+     * The wire bytes of a schema as {@link #schemaText(byte[])} represents them: each lone
+     * surrogate U+DC80..U+DCFF is the byte it stands for, the rest UTF-8 (as the native side sends
+     * it).
+     */
+    public static byte[] schemaBytes(String schema) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(schema.length() + 8);
+        int start = 0;
+        for (int i = 0; i < schema.length(); i++) {
+            char c = schema.charAt(i);
+            if (c >= '\uDC80'
+                    && c <= '\uDCFF'
+                    && (i == 0 || !Character.isHighSurrogate(schema.charAt(i - 1)))) {
+                out.writeBytes(
+                        schema.substring(start, i)
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.write(c & 0xFF);
+                start = i + 1;
+            }
+        }
+        out.writeBytes(schema.substring(start).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
     public Encoding {
         if (id < 0 || id > 0xFFFF) {
             throw new IllegalArgumentException("encoding id " + id + " is outside 0..65535");

@@ -9,12 +9,6 @@ import io.github.camelzenoh.component.zenoh.ZenohSample;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -398,54 +392,16 @@ public final class RecordMapping {
     }
 
     /**
-     * The bytes zenoh carries for a schema (or an encoding's text): the Java binding gives a
-     * received schema whose bytes are not UTF-8 with each such byte as the lone surrogate U+DC80 +
-     * byte (see camel-zenoh's docs/reliability.md, A3); those become the byte again, the rest is
-     * UTF-8. The binding does the same when it sends a schema.
+     * The bytes zenoh carries for a schema (or an encoding's text): the binding's String for it
+     * stands for each byte that is not UTF-8 with a lone surrogate ({@link Encoding#schemaBytes}).
      */
     static byte[] schemaBytes(String s) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() + 8);
-        int start = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= '\uDC80'
-                    && c <= '\uDCFF'
-                    && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)))) {
-                out.writeBytes(s.substring(start, i).getBytes(StandardCharsets.UTF_8));
-                out.write(c & 0xFF);
-                start = i + 1;
-            }
-        }
-        out.writeBytes(s.substring(start).getBytes(StandardCharsets.UTF_8));
-        return out.toByteArray();
+        return Encoding.schemaBytes(s);
     }
 
-    /**
-     * A schema header's value as the binding represents it: UTF-8 text as it is, each byte of an
-     * invalid sequence as the lone surrogate U+DC00 + byte; {@link #schemaBytes} undoes it.
-     */
+    /** A schema header's value as the binding represents it ({@link Encoding#schemaText}). */
     static String schemaText(Object v) {
-        if (!(v instanceof byte[] bytes)) {
-            return text(v);
-        }
-        CharsetDecoder d =
-                StandardCharsets.UTF_8
-                        .newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length); // UTF-8 never decodes to more chars
-        while (true) {
-            CoderResult r = d.decode(in, out, true);
-            if (r.isError()) {
-                for (int i = 0; i < r.length(); i++) {
-                    out.put((char) (0xDC00 | (in.get() & 0xFF)));
-                }
-            } else {
-                d.flush(out);
-                return out.flip().toString();
-            }
-        }
+        return v instanceof byte[] bytes ? Encoding.schemaText(bytes) : text(v);
     }
 
     private static byte[] bytes(Object v) {
