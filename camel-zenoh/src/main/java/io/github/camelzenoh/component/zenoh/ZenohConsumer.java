@@ -357,7 +357,7 @@ public class ZenohConsumer extends DefaultConsumer {
         } catch (Exception e) {
             exchange.setException(e);
         } catch (Error e) {
-            exchange.setException(routeError(exchange, e));
+            exchange.setException(routeError(e));
         }
         if (exchange.getException() != null) {
             endpoint.failed.increment();
@@ -428,7 +428,7 @@ public class ZenohConsumer extends DefaultConsumer {
         } catch (Exception e) {
             exchange.setException(e);
         } catch (Error e) {
-            exchange.setException(routeError(exchange, e));
+            exchange.setException(routeError(e));
         }
         Exception failure = exchange.getException();
         if (failure != null) {
@@ -451,7 +451,7 @@ public class ZenohConsumer extends DefaultConsumer {
      * error reply naming it, where the Error ended the thread for good (every later query timed
      * out).
      */
-    private static Exception routeError(Exchange exchange, Error e) {
+    private static Exception routeError(Error e) {
         return new RuntimeException(e.toString(), e);
     }
 
