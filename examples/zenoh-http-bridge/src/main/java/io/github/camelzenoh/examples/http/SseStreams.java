@@ -12,7 +12,9 @@ import io.github.camelzenoh.zenoh.SubscriberOptions;
 import io.netty.buffer.Unpooled;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -61,6 +63,8 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
 
     private final LongAdder declared = new LongAdder();
 
+    private final LongAdder routed = new LongAdder();
+
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
         if (!(exchange.getIn() instanceof HttpMessage http)) {
@@ -70,13 +74,20 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
             callback.done(true);
             return true;
         }
+        routed.increment();
         Session session =
                 exchange.getContext()
                         .getRegistry()
                         .lookupByNameAndType("zenohSession", Session.class);
         String key = exchange.getProperty("zenohRestKey", String.class);
         Vertx vertx = Vertx.currentContext() != null ? Vertx.currentContext().owner() : null;
-        Stream s = new Stream(http.getResponse(), vertx, key, () -> callback.done(false));
+        Stream s =
+                new Stream(
+                        http.getResponse(),
+                        http.getRequest().connection(),
+                        vertx,
+                        key,
+                        () -> callback.done(false));
         open.add(s);
         try {
             s.start(session);
@@ -147,6 +158,11 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
                     ? new long[0]
                     : Arrays.stream(t.streams).mapToLong(s -> s.dropped.sum()).toArray();
         }
+    }
+
+    /** Stream requests that reached this processor so far. */
+    long streamsRouted() {
+        return routed.sum();
     }
 
     /** zenoh subscribers declared so far (one per key expression while it has streams). */
@@ -243,6 +259,7 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
 
     private final class Stream {
         private final HttpServerResponse response;
+        private final HttpConnection connection;
         private final Vertx vertx;
         private final String keyExpr;
         private final Runnable done;
@@ -254,8 +271,14 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
         /** Written on the event loop, read by close() on any thread: see start(). */
         private volatile long timer = -1;
 
-        Stream(HttpServerResponse response, Vertx vertx, String keyExpr, Runnable done) {
+        Stream(
+                HttpServerResponse response,
+                HttpConnection connection,
+                Vertx vertx,
+                String keyExpr,
+                Runnable done) {
             this.response = response;
+            this.connection = connection;
             this.vertx = vertx;
             this.keyExpr = keyExpr;
             this.done = done;
@@ -271,6 +294,14 @@ final class SseStreams extends AsyncProcessorSupport implements ShutdownPrepared
                     "origin, access-control-request-method, access-control-request-headers");
             response.closeHandler(v -> close());
             response.exceptionHandler(t -> close());
+            if (response.closed()
+                    || connection instanceof ConnectionBase c && !c.channel().isActive()) {
+                // gone before its stream began: a request pipelined behind another one reaches
+                // the route once that one's response is done, even on a connection closed
+                // meanwhile, whose close the new response is never told of
+                close();
+                return;
+            }
             write(": zenoh samples on " + keyExpr + "\n\n");
             join(session, this); // after the comment: the first frame follows it
             if (vertx != null) {

@@ -13,6 +13,9 @@ import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
 import io.github.camelzenoh.zenoh.PutBatch;
 import io.github.camelzenoh.zenoh.Qos;
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.Queryable;
+import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Session;
 import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.Vertx;
@@ -25,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -201,6 +205,55 @@ class SseStreamChurnTest {
             } else {
                 c.socket.close(); // an orderly close: FIN instead of a reset
             }
+        }
+        assertNothingLeftOpen();
+    }
+
+    /**
+     * An SSE request pipelined behind a get, its client gone before the get is answered: Vert.x
+     * still hands the queued request to the route once the get's response is done, on a connection
+     * already closed, whose close handler then never fires. Its stream must close at once, not hold
+     * a subscriber, a timer and an exchange until the bridge stops (cold review C, 2026-12-03: 20
+     * of 20 such streams stayed open).
+     */
+    @Test
+    void anSseRequestPipelinedBehindAGetWhoseClientLeftLeavesNoStreamOpen() throws Exception {
+        String slow = "churn/slow/get";
+        List<Query> held = new CopyOnWriteArrayList<>();
+        long routedBefore = streams.streamsRouted();
+        try (Queryable q = peer.declareQueryable(slow, QueryableOptions.DEFAULT, held::add)) {
+            Loopback.settle();
+            for (int i = 0; i < 5; i++) {
+                try (Socket s = new Socket()) {
+                    s.connect(
+                            new InetSocketAddress(InetAddress.getLoopbackAddress(), httpPort),
+                            5000);
+                    s.getOutputStream()
+                            .write(
+                                    ("GET /"
+                                                    + slow
+                                                    + " HTTP/1.1\r\nHost: x\r\n\r\nGET /"
+                                                    + KEY
+                                                    + " HTTP/1.1\r\nHost: x\r\nAccept:"
+                                                    + " text/event-stream\r\n\r\n")
+                                            .getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                    int expected = i + 1;
+                    Loopback.await(
+                            Duration.ofSeconds(10),
+                            () -> held.size() == expected,
+                            "the get's query at the queryable");
+                }
+            }
+            // the gets are answered after their clients left; the queued streams start then
+            for (Query query : held) {
+                query.reply(slow, new byte[] {'1'}, Encoding.TEXT_PLAIN, null);
+                query.finish();
+            }
+            Loopback.await(
+                    Duration.ofSeconds(10),
+                    () -> streams.streamsRouted() == routedBefore + 5,
+                    "the five queued stream requests to reach the route");
         }
         assertNothingLeftOpen();
     }
