@@ -152,6 +152,13 @@ final class RawRequestBody extends AsyncProcessorSupport {
         }
         String announced = request.getHeader("Content-Length");
         if (announced != null && parse(announced) > limit) {
+            if ("100-continue".equalsIgnoreCase(request.getHeader("Expect"))
+                    && request.version() == HttpVersion.HTTP_1_1) {
+                // told before it sent the body, the client may send it or not (RFC 9110 10.1.1):
+                // what follows on the connection is unknown, so the 413 ends it, and says so
+                request.response().putHeader("Connection", "close");
+                request.response().endHandler(v -> abort(request));
+            }
             // read and discard it: a client that is still sending would not read the 413 otherwise
             request.handler(discarding(request, 0));
             request.exceptionHandler(failure -> {}); // the client went away: nothing to answer
@@ -194,7 +201,10 @@ final class RawRequestBody extends AsyncProcessorSupport {
                                         held.release();
                                         request.handler(discarding(request, body.length()));
                                         // a client that stopped sending gets the 408, then the
-                                        // connection ends
+                                        // connection ends (HTTP/1.x says so in the 408)
+                                        if (request.version() != HttpVersion.HTTP_2) {
+                                            request.response().putHeader("Connection", "close");
+                                        }
                                         request.response().endHandler(v -> abort(request));
                                         timedOut.increment();
                                         exchange.setException(
@@ -245,7 +255,11 @@ final class RawRequestBody extends AsyncProcessorSupport {
                     held.release(); // the connection is gone (closed, reset)
                     if (!finished[0]) {
                         finished[0] = true;
-                        abandoned.increment();
+                        // a body cut short; not a request without one (a get pipelined behind
+                        // another, read once that one was answered, its client gone meanwhile)
+                        if (mayHaveBody(request, announced)) {
+                            abandoned.increment();
+                        }
                         exchange.setException(new ClientGoneException(failure));
                         callback.done(false);
                     }
@@ -261,6 +275,16 @@ final class RawRequestBody extends AsyncProcessorSupport {
                 });
         request.resume();
         return false;
+    }
+
+    /**
+     * Whether the request has a body, or may have: HTTP/1.x announces one with Content-Length above
+     * 0 or Transfer-Encoding (RFC 9112 6.3); HTTP/2 tells only as the stream ends.
+     */
+    private static boolean mayHaveBody(HttpServerRequest request, String announced) {
+        return request.version() == HttpVersion.HTTP_2
+                || request.getHeader("Transfer-Encoding") != null
+                || announced != null && parse(announced) != 0;
     }
 
     /**
