@@ -31,6 +31,7 @@ import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
+import org.apache.camel.spi.UnitOfWork;
 import org.apache.camel.support.DefaultConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -357,7 +358,7 @@ public class ZenohConsumer extends DefaultConsumer {
         } catch (Exception e) {
             exchange.setException(e);
         } catch (Error e) {
-            exchange.setException(routeError(e));
+            endAfterError(exchange, e);
         }
         if (exchange.getException() != null) {
             endpoint.failed.increment();
@@ -394,6 +395,8 @@ public class ZenohConsumer extends DefaultConsumer {
             getProcessor().process(exchange);
         } catch (Exception e) {
             exchange.setException(e);
+        } catch (Error e) {
+            endAfterError(exchange, e);
         }
         if (exchange.getException() != null) {
             endpoint.failed.add(batch.size());
@@ -428,7 +431,7 @@ public class ZenohConsumer extends DefaultConsumer {
         } catch (Exception e) {
             exchange.setException(e);
         } catch (Error e) {
-            exchange.setException(routeError(e));
+            endAfterError(exchange, e);
         }
         Exception failure = exchange.getException();
         if (failure != null) {
@@ -453,6 +456,31 @@ public class ZenohConsumer extends DefaultConsumer {
      */
     private static Exception routeError(Error e) {
         return new RuntimeException(e.toString(), e);
+    }
+
+    /**
+     * The exchange after an Error the route threw: failed with it ({@link #routeError}), and ended
+     * as Camel would have ended it. The Error unwound through Camel's processors past the steps
+     * that take the exchange off the route's in-flight list and end its unit of work (which takes
+     * it off the context's list and runs its completions): each such exchange stayed in flight,
+     * with its payload, and every graceful stop of the route waited its whole timeout for it.
+     */
+    private void endAfterError(Exchange exchange, Error e) {
+        exchange.setException(routeError(e));
+        try {
+            String routeId = getRouteId();
+            if (routeId != null) {
+                getEndpoint().getCamelContext().getInflightRepository().remove(exchange, routeId);
+            }
+            // it took the exchange onto the context's list as it was made
+            UnitOfWork uow = exchange.getUnitOfWork();
+            if (uow != null) {
+                uow.done(exchange);
+                exchange.getExchangeExtension().setUnitOfWork(null);
+            }
+        } catch (RuntimeException cleanup) {
+            exchange.getException().addSuppressed(cleanup);
+        }
     }
 
     /**

@@ -488,6 +488,7 @@ final class ZenohHandoff<T> {
                         continue;
                     }
                     sink.accept((T) item);
+                    clearRoutesInterrupt();
                 }
                 batch.clear();
             } catch (InterruptedException e) {
@@ -506,6 +507,25 @@ final class ZenohHandoff<T> {
             }
         }
     }
+
+    /**
+     * An interrupt the route left set on its thread (a processor that caught an
+     * InterruptedException and set the flag again, or interrupted itself) would end the thread's
+     * next wait for an item, and with it the thread, for good and unseen: it is cleared, once
+     * logged. A stop never interrupts the route threads (it clears {@code running} and queues
+     * {@code STOP}).
+     */
+    private void clearRoutesInterrupt() {
+        if (Thread.interrupted() && !routeInterruptLogged) {
+            routeInterruptLogged = true;
+            LOG.warn(
+                    "zenoh hand-off {}: the route left its thread interrupted; the interrupt is"
+                            + " cleared so that the thread goes on taking samples (logged once)",
+                    name);
+        }
+    }
+
+    private volatile boolean routeInterruptLogged;
 
     /** Drops the items of a burst (taken from the queue) from {@code from} on. */
     private void dropRest(List<Object> batch, int from, String why) {
@@ -577,6 +597,7 @@ final class ZenohHandoff<T> {
                 }
                 wakeWaitersIfRoom();
                 sink.accept(out);
+                clearRoutesInterrupt();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 if (out != null) {
