@@ -202,6 +202,33 @@ class BridgeRequestHeadersTest {
         }
     }
 
+    // --- requests Vert.x-Web refuses before the route
+    // ---------------------------------------------
+
+    /**
+     * A path with a malformed escape is 400, as Vert.x-Web answers it, without the ERROR and its
+     * 65-line stack trace Vert.x-Web logged for each one: any client could flood the log (cold
+     * review C, 2026-12-03).
+     */
+    @Test
+    void aMalformedEscapeIs400AndLogsNoError() throws Exception {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(logged, true, StandardCharsets.UTF_8));
+        try {
+            for (String path : new String[] {"/rv6/%zz", "/rv6/%4", "/rv6/x%"}) {
+                assertThat(exchange("GET " + path + " HTTP/1.1\r\n", null).status())
+                        .as(path)
+                        .isEqualTo(400);
+            }
+            Thread.sleep(200);
+        } finally {
+            System.setErr(err);
+        }
+        err.print(logged.toString(StandardCharsets.UTF_8));
+        assertThat(logged.toString(StandardCharsets.UTF_8)).doesNotContain("ERROR");
+    }
+
     // --- what the mapping must keep
     // -----------------------------------------------------------------
 
