@@ -96,4 +96,40 @@ class BridgeManagementPortTest {
             }
         }
     }
+
+    /**
+     * With {@code --http.devConsole=true} the management port serves Camel's dev consoles, the
+     * zenoh console among them, as the startup log and the README say (a review: every request
+     * answered "Developer Console is not included. Add camel-console to classpath."); off, it
+     * serves none.
+     */
+    @Test
+    void theDevConsoleIsServedWhenAskedFor() throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        try (TestBridge bridge = TestBridge.start("--http.devConsole=true")) {
+            java.net.http.HttpResponse<String> zenoh =
+                    http.send(
+                            java.net.http.HttpRequest.newBuilder(
+                                            java.net.URI.create(
+                                                    "http://127.0.0.1:"
+                                                            + bridge.managementPort
+                                                            + "/q/dev/zenoh"))
+                                    .build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(zenoh.statusCode()).isEqualTo(200);
+            assertThat(zenoh.body()).doesNotContain("not included").contains("demo/example/camel");
+        }
+        try (TestBridge bridge = TestBridge.start()) {
+            java.net.http.HttpResponse<String> off =
+                    http.send(
+                            java.net.http.HttpRequest.newBuilder(
+                                            java.net.URI.create(
+                                                    "http://127.0.0.1:"
+                                                            + bridge.managementPort
+                                                            + "/q/dev/zenoh"))
+                                    .build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(off.body()).doesNotContain("demo/example/camel");
+        }
+    }
 }
