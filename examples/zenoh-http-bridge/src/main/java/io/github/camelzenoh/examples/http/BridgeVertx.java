@@ -56,7 +56,7 @@ final class BridgeVertx extends VertxWrapper {
         }
         HttpServer server = super.createHttpServer(options);
         servers.add(server);
-        return ClientErrorRefusals.on(server);
+        return server;
     }
 
     /** The HTTP servers made so far (the startup log finds the management server's port here). */

@@ -90,6 +90,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         getContext().getRegistry().bind("bridgeHttpEngine", engine);
         getContext().getRegistry().bind("bridgeHeaders", new BridgeHeaders());
         getContext().addStartupListener(new BoundAddressLog());
+        getContext().addStartupListener(new ClientErrorRefusals());
         // one budget for every request's body; its figures on the metrics (RequestBodyMeters)
         RawRequestBody bodies = new RawRequestBody(maxBodySize, maxBufferedBodyBytes, bodyTimeout);
         getContext().getRegistry().bind(BODIES, bodies);
