@@ -109,11 +109,13 @@ public class BridgeConfiguration implements CamelConfiguration {
     }
 
     /**
-     * Refuses a management port equal to the API's: Camel's /observe and /q paths would then hide
-     * the zenoh keys under them again.
+     * Refuses option values the bridge cannot use ({@link BridgeOptionValues}), and a management
+     * port equal to the API's: Camel's /observe and /q paths would then hide the zenoh keys under
+     * them again.
      */
     @Override
     public void configure(CamelContext camelContext) {
+        BridgeOptionValues.check(camelContext);
         // equal ports, 0 included: Camel then serves management on the API's server
         if (managementPort == httpPort) {
             throw new IllegalArgumentException(
