@@ -28,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,10 +63,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }
  * }</pre>
  *
- * Registered as a static field it lives for the test class; as an instance field, for each test.
- * Besides the router, the extension keeps a client session of its own for the helpers: publish
- * ({@link #publish}), record what routes send ({@link #record}), query ({@link #get}) and answer
- * queries ({@link #answer}), so a route test needs no zenoh code.
+ * Registered as a static field it lives for the test class (its {@code @Nested} classes share it);
+ * as an instance field, for each test. Besides the router, the extension keeps a client session of
+ * its own for the helpers: publish ({@link #publish}), record what routes send ({@link #record}),
+ * query ({@link #get}) and answer queries ({@link #answer}), so a route test needs no zenoh code.
  */
 public final class ZenohExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
@@ -103,6 +104,10 @@ public final class ZenohExtension
     private Session client;
     private int port;
     private boolean classScoped;
+
+    /** Unique ids of the class contexts between their beforeAll and afterAll. */
+    private final Set<String> classesRunning = new HashSet<>();
+
     private final List<AutoCloseable> opened = new ArrayList<>();
 
     private ZenohExtension(String mode) {
@@ -119,15 +124,25 @@ public final class ZenohExtension
         return new ZenohExtension("peer");
     }
 
+    /**
+     * JUnit calls a static extension's beforeAll and afterAll for the class that registers it and
+     * again for each of its {@code @Nested} classes (they inherit it): the router starts with the
+     * first class and stops when the last one still running ends — the outermost class, or the last
+     * of several test classes sharing the instance and running in parallel.
+     */
     @Override
-    public void beforeAll(ExtensionContext context) {
+    public synchronized void beforeAll(ExtensionContext context) {
         classScoped = true;
+        classesRunning.add(context.getUniqueId());
         start();
     }
 
     @Override
-    public void afterAll(ExtensionContext context) {
-        stop();
+    public synchronized void afterAll(ExtensionContext context) {
+        classesRunning.remove(context.getUniqueId());
+        if (classesRunning.isEmpty()) {
+            stop();
+        }
     }
 
     @Override
