@@ -28,9 +28,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -67,6 +69,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * as an instance field, for each test. Besides the router, the extension keeps a client session of
  * its own for the helpers: publish ({@link #publish}), record what routes send ({@link #record}),
  * query ({@link #get}) and answer queries ({@link #answer}), so a route test needs no zenoh code.
+ *
+ * <p>A recorder or queryable a helper opens belongs to the test that opened it and is closed after
+ * that test, also when the tests of a class run in parallel ({@code @Execution(CONCURRENT)}): it
+ * belongs to the test running on the thread that opened it (JUnit runs a test's callbacks and
+ * method on one thread). Opened on another thread (a route's, an executor's), it belongs to the
+ * test running if only one is; outside any test ({@code @BeforeAll}), or on such a thread while
+ * several tests run, it belongs to the extension and is closed when the extension stops.
  */
 public final class ZenohExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
@@ -108,7 +117,20 @@ public final class ZenohExtension
     /** Unique ids of the class contexts between their beforeAll and afterAll. */
     private final Set<String> classesRunning = new HashSet<>();
 
-    private final List<AutoCloseable> opened = new ArrayList<>();
+    /**
+     * What the helpers opened, by the unique id of the test it belongs to ({@link #NO_TEST}: the
+     * extension's own, closed when it stops); guarded by itself, as are {@link #testsRunning}.
+     */
+    private final Map<String, List<AutoCloseable>> opened = new HashMap<>();
+
+    /** Unique ids of the tests between their beforeEach and afterEach. */
+    private final Set<String> testsRunning = new LinkedHashSet<>();
+
+    /** The test running on this thread (JUnit runs a test's callbacks and method on one thread). */
+    private final ThreadLocal<String> currentTest = new ThreadLocal<>();
+
+    /** Owner of the helpers opened outside any test, or where the test cannot be told. */
+    private static final String NO_TEST = "";
 
     private ZenohExtension(String mode) {
         this.mode = mode;
@@ -150,11 +172,21 @@ public final class ZenohExtension
         if (!classScoped) {
             start();
         }
+        synchronized (opened) {
+            testsRunning.add(context.getUniqueId());
+        }
+        currentTest.set(context.getUniqueId());
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        closeOpened();
+        currentTest.remove();
+        List<AutoCloseable> own;
+        synchronized (opened) {
+            testsRunning.remove(context.getUniqueId());
+            own = opened.remove(context.getUniqueId());
+        }
+        closeAll(own);
         synchronized (components) {
             // a context per test (CamelTestSupport's default) was stopped before this runs
             components.removeIf(ZenohComponent::isStopped);
@@ -196,15 +228,39 @@ public final class ZenohExtension
     }
 
     private void closeOpened() {
+        List<List<AutoCloseable>> all;
         synchronized (opened) {
-            for (AutoCloseable c : opened) {
-                try {
-                    c.close();
-                } catch (Exception ignored) {
-                    // best effort: the session close below ends it anyway
-                }
-            }
+            all = List.copyOf(opened.values());
             opened.clear();
+        }
+        all.forEach(ZenohExtension::closeAll);
+    }
+
+    private static void closeAll(List<AutoCloseable> helpers) {
+        if (helpers == null) {
+            return;
+        }
+        for (AutoCloseable c : helpers) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // best effort: the session close ends it anyway
+            }
+        }
+    }
+
+    /**
+     * Closes {@code helper} after the test it belongs to: the one running on this thread; on
+     * another thread, the only test running if there is one; else (outside any test, or several
+     * running in parallel) when the extension stops.
+     */
+    private void track(AutoCloseable helper) {
+        String test = currentTest.get();
+        synchronized (opened) {
+            if (test == null || !testsRunning.contains(test)) {
+                test = testsRunning.size() == 1 ? testsRunning.iterator().next() : NO_TEST;
+            }
+            opened.computeIfAbsent(test, t -> new ArrayList<>()).add(helper);
         }
     }
 
@@ -316,13 +372,12 @@ public final class ZenohExtension
 
     /**
      * Starts recording the samples on {@code keyExpr} (declared at once, before the action that
-     * sends them). Closed automatically after the test.
+     * sends them). Closed after the test that opened it (see the class comment), or when you close
+     * it.
      */
     public SampleRecorder record(String keyExpr) {
         SampleRecorder r = new SampleRecorder(session(), keyExpr);
-        synchronized (opened) {
-            opened.add(r);
-        }
+        track(r);
         awaitDeclarationsKnown();
         return r;
     }
@@ -349,7 +404,8 @@ public final class ZenohExtension
 
     /**
      * Answers queries on {@code keyExpr} with the function's text (one reply on the query's own key
-     * expression, encoding zenoh/string). Undeclared after the test, or when closed.
+     * expression, encoding zenoh/string). Undeclared after the test that declared it (see the class
+     * comment), or when closed.
      */
     public Queryable answer(String keyExpr, Function<Query, String> replier) {
         Queryable q =
@@ -373,9 +429,7 @@ public final class ZenohExtension
                                         query.finish();
                                     }
                                 });
-        synchronized (opened) {
-            opened.add(q);
-        }
+        track(q);
         awaitDeclarationsKnown();
         return q;
     }

@@ -8,10 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.github.camelzenoh.zenoh.Session;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.ClassOrderer;
@@ -19,7 +22,10 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestClassOrder;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
@@ -75,7 +81,11 @@ class ZenohExtensionLifecycleTest {
         static void before() {
             seen.put("beforeAll", zenoh.connectEndpoint());
             seen.put("session", zenoh.session());
+            classRecorder = zenoh.record("lifecycle/class");
         }
+
+        /** Opened outside any test: lives until the extension stops. */
+        static SampleRecorder classRecorder;
 
         @AfterAll
         static void after() {
@@ -103,6 +113,9 @@ class ZenohExtensionLifecycleTest {
             void second() {
                 seen.put("second", zenoh.connectEndpoint());
                 assertThat(((Session) seen.get("session")).isClosed()).isFalse();
+                zenoh.publish("lifecycle/class", "late in the class");
+                assertThat(classRecorder.awaitText(Duration.ofSeconds(10)))
+                        .isEqualTo("late in the class");
             }
         }
     }
@@ -137,6 +150,57 @@ class ZenohExtensionLifecycleTest {
                 sessions.add(zenoh.session());
                 zenoh.publish("nested/inner", "x");
             }
+        }
+    }
+
+    @Test
+    void parallelTestsKeepTheirOwnHelpers() {
+        seen.clear();
+        fastDone = new CountDownLatch(1);
+        TestExecutionSummary s =
+                run(
+                        ParallelMethods.class,
+                        Map.of(
+                                "junit.jupiter.execution.parallel.enabled", "true",
+                                "junit.jupiter.execution.parallel.config.strategy", "fixed",
+                                "junit.jupiter.execution.parallel.config.fixed.parallelism", "2"));
+        assertThat(failures(s)).isEmpty();
+        assertThat(s.getTestsSucceededCount()).isEqualTo(2);
+    }
+
+    static volatile CountDownLatch fastDone;
+
+    @Execution(ExecutionMode.CONCURRENT)
+    static class ParallelMethods {
+        /** Ordered before the extension: its afterEach runs after the extension's. */
+        @RegisterExtension
+        @Order(1)
+        static AfterEachCallback signal =
+                c -> {
+                    if (c.getRequiredTestMethod().getName().equals("fast")) {
+                        fastDone.countDown();
+                    }
+                };
+
+        @RegisterExtension
+        @Order(2)
+        static ZenohExtension zenoh = ZenohExtension.router();
+
+        @Test
+        void slow() throws InterruptedException {
+            SampleRecorder r = zenoh.record("par/slow");
+            assertThat(fastDone.await(20, TimeUnit.SECONDS))
+                    .as("the other test ran meanwhile")
+                    .isTrue();
+            zenoh.publish("par/slow", "still recording");
+            assertThat(r.awaitText(Duration.ofSeconds(10))).isEqualTo("still recording");
+        }
+
+        @Test
+        void fast() {
+            SampleRecorder r = zenoh.record("par/fast");
+            zenoh.publish("par/fast", "x");
+            assertThat(r.awaitText(Duration.ofSeconds(10))).isEqualTo("x");
         }
     }
 }
