@@ -11,9 +11,11 @@ import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.EnumNames;
 import io.github.camelzenoh.zenoh.GetOptions;
 import io.github.camelzenoh.zenoh.LivelinessToken;
+import io.github.camelzenoh.zenoh.Locality;
 import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Publisher;
 import io.github.camelzenoh.zenoh.PublisherOptions;
+import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.Queryable;
 import io.github.camelzenoh.zenoh.QueryableOptions;
@@ -436,10 +438,15 @@ public final class ZenohExtension
 
     /**
      * Waits until some route (or anyone) subscribes to {@code keyExpr}: publish after this and the
-     * sample is not lost to declaration propagation.
+     * sample is not lost to declaration propagation. Only subscribers of other sessions count: the
+     * test's own recorders (and anything declared on {@link #session()}) are left out, so a {@code
+     * record("in/**")} watching the input does not make this return before the route subscribes.
      */
     public void awaitSubscriber(String keyExpr, Duration timeout) {
-        try (Publisher probe = session().declarePublisher(keyExpr, PublisherOptions.DEFAULT)) {
+        // REMOTE: the publisher's matching status counts only other sessions' subscribers
+        PublisherOptions remoteOnly =
+                PublisherOptions.DEFAULT.withQos(Qos.DEFAULT.withDestination(Locality.REMOTE));
+        try (Publisher probe = session().declarePublisher(keyExpr, remoteOnly)) {
             long deadline = System.nanoTime() + timeout.toNanos();
             while (!probe.hasMatchingSubscribers()) {
                 if (System.nanoTime() > deadline) {

@@ -1,0 +1,38 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.test;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.Subscriber;
+import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The helpers at their edges, without a route: what each promises when things go wrong. */
+class ZenohExtensionHelpersTest {
+
+    @RegisterExtension ZenohExtension zenoh = ZenohExtension.router();
+
+    @Test
+    void awaitSubscriberDoesNotCountTheTestsOwnRecorders() {
+        zenoh.record("in/**"); // the test watches the input too; no route subscribes
+        assertThatThrownBy(() -> zenoh.awaitSubscriber("in/x", Duration.ofSeconds(1)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("no subscriber on 'in/x'");
+    }
+
+    @Test
+    void awaitSubscriberSeesAnotherSessionsSubscriberBesideTheRecorder() {
+        zenoh.record("in/**");
+        try (Session other = Session.open(zenoh.sessionConfig());
+                Subscriber s =
+                        other.declareSubscriber("in/*", SubscriberOptions.DEFAULT, sample -> {})) {
+            zenoh.awaitSubscriber("in/x", Duration.ofSeconds(10));
+        }
+    }
+}
