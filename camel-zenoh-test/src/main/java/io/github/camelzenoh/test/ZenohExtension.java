@@ -20,6 +20,7 @@ import io.github.camelzenoh.zenoh.Query;
 import io.github.camelzenoh.zenoh.Queryable;
 import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Reply;
+import io.github.camelzenoh.zenoh.ReplyListener;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.SessionInfo;
@@ -29,6 +30,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -38,6 +40,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -384,7 +387,12 @@ public final class ZenohExtension
         return r;
     }
 
-    /** Sends a query and collects every reply (empty when nobody answered in time). */
+    /**
+     * Sends a query and collects every reply (empty when nobody answered in time). zenoh ends a get
+     * whose time ran out with error replies of its own, "Timeout" (zenoh/string or zenoh/bytes);
+     * they are no answer from anyone and are left out. A queryable's own error replies are kept,
+     * but for one reading "Timeout" that reaches the get only as its time runs out.
+     */
     public List<Reply> get(String selector, Duration timeout) {
         String key = selector;
         String params = null;
@@ -393,15 +401,53 @@ public final class ZenohExtension
             key = selector.substring(0, q);
             params = selector.substring(q + 1);
         }
-        GetOptions o = GetOptions.DEFAULT.withTimeout(timeout.toMillis()).withParameters(params);
+        long millis = timeout.toMillis();
+        GetOptions o = GetOptions.DEFAULT.withTimeout(millis).withParameters(params);
+        // from here on a "Timeout" error is zenoh's marker, as ZenohProducer tells them apart
+        long timeUp =
+                System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(millis - Math.min(50, millis / 2));
+        List<Reply> replies = Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<List<Reply>> done = new CompletableFuture<>();
+        session()
+                .get(
+                        key,
+                        o,
+                        new ReplyListener() {
+                            @Override
+                            public void onReply(Reply r) {
+                                if (!(isTimeoutMarker(r) && System.nanoTime() - timeUp >= 0)) {
+                                    replies.add(r);
+                                }
+                            }
+
+                            @Override
+                            public void onComplete() {
+                                synchronized (replies) {
+                                    done.complete(List.copyOf(replies));
+                                }
+                            }
+                        });
         try {
-            return session().get(key, o).get(timeout.toMillis() + 5000, TimeUnit.MILLISECONDS);
+            return done.get(millis + 5000, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("get '" + selector + "' did not complete", e);
         }
+    }
+
+    private static final byte[] TIMEOUT = "Timeout".getBytes(StandardCharsets.UTF_8);
+
+    /** The shape of zenoh's own timeout replies: from the session or the routing layer. */
+    private static boolean isTimeoutMarker(Reply r) {
+        Encoding e = r.errorEncoding();
+        return !r.ok()
+                && e != null
+                && e.schema() == null
+                && (e.id() == Encoding.ZENOH_STRING.id() || e.id() == Encoding.ZENOH_BYTES.id())
+                && Arrays.equals(r.errorPayload(), TIMEOUT);
     }
 
     /**

@@ -4,11 +4,16 @@
  */
 package io.github.camelzenoh.test;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.camelzenoh.zenoh.Encoding;
+import io.github.camelzenoh.zenoh.Queryable;
+import io.github.camelzenoh.zenoh.QueryableOptions;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +38,46 @@ class ZenohExtensionHelpersTest {
                 Subscriber s =
                         other.declareSubscriber("in/*", SubscriberOptions.DEFAULT, sample -> {})) {
             zenoh.awaitSubscriber("in/x", Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void getIsEmptyWhenTheAnswerIsLate() {
+        zenoh.answer(
+                "late/q",
+                q -> {
+                    pause(Duration.ofMillis(1500));
+                    return "too late";
+                });
+        assertThat(zenoh.get("late/q", Duration.ofMillis(300))).isEmpty();
+    }
+
+    @Test
+    void getKeepsAQueryablesOwnTimeoutError() {
+        byte[] timeout = "Timeout".getBytes(StandardCharsets.UTF_8);
+        try (Queryable q =
+                zenoh.session()
+                        .declareQueryable(
+                                "own-timeout/q",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    try {
+                                        query.replyError(timeout, Encoding.ZENOH_STRING);
+                                    } finally {
+                                        query.finish();
+                                    }
+                                })) {
+            assertThat(zenoh.get("own-timeout/q", Duration.ofSeconds(5)))
+                    .singleElement()
+                    .satisfies(r -> assertThat(r.errorPayload()).isEqualTo(timeout));
+        }
+    }
+
+    static void pause(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
