@@ -452,8 +452,10 @@ public final class ZenohExtension
 
     /**
      * Answers queries on {@code keyExpr} with the function's text (one reply on the query's own key
-     * expression, encoding zenoh/string). Undeclared after the test that declared it (see the class
-     * comment), or when closed.
+     * expression, encoding zenoh/string). When the function throws, the query gets an error reply
+     * naming the exception (its {@code toString()}: class and message), so the test sees its own
+     * bug instead of a get nobody answered. Undeclared after the test that declared it (see the
+     * class comment), or when closed.
      */
     public Queryable answer(String keyExpr, Function<Query, String> replier) {
         Queryable q =
@@ -463,14 +465,23 @@ public final class ZenohExtension
                                 QueryableOptions.DEFAULT,
                                 query -> {
                                     try {
+                                        String text;
+                                        try {
+                                            text = replier.apply(query);
+                                        } catch (RuntimeException | AssertionError e) {
+                                            // the test's own bug: the get sees it, not silence
+                                            query.replyError(
+                                                    e.toString().getBytes(StandardCharsets.UTF_8),
+                                                    Encoding.ZENOH_STRING);
+                                            return;
+                                        }
                                         String key =
                                                 query.keyExpr().contains("*")
                                                         ? keyExpr
                                                         : query.keyExpr();
                                         query.reply(
                                                 key,
-                                                replier.apply(query)
-                                                        .getBytes(StandardCharsets.UTF_8),
+                                                text.getBytes(StandardCharsets.UTF_8),
                                                 Encoding.ZENOH_STRING,
                                                 null);
                                     } finally {

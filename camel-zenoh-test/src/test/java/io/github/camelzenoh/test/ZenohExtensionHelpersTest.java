@@ -73,6 +73,25 @@ class ZenohExtensionHelpersTest {
         }
     }
 
+    @Test
+    void answerRepliesWithTheErrorItsFunctionThrew() {
+        zenoh.answer(
+                "boom/q",
+                q -> {
+                    throw new IllegalStateException("replier failed");
+                });
+        assertThat(zenoh.get("boom/q", Duration.ofSeconds(5)))
+                .singleElement()
+                .satisfies(
+                        r -> {
+                            assertThat(r.ok()).isFalse();
+                            assertThat(r.errorPayload())
+                                    .asString(StandardCharsets.UTF_8)
+                                    .contains("IllegalStateException")
+                                    .contains("replier failed");
+                        });
+    }
+
     static void pause(Duration d) {
         try {
             Thread.sleep(d.toMillis());
