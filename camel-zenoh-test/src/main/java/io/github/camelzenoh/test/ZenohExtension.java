@@ -114,9 +114,12 @@ public final class ZenohExtension
     private static final AtomicLong MARKERS = new AtomicLong();
 
     private final String mode;
-    private Session router;
-    private Session client;
-    private int port;
+    private volatile Session router;
+    private volatile Session client;
+
+    /** The router's port while it runs, else 0. */
+    private volatile int port;
+
     private boolean classScoped;
 
     /** Unique ids of the class contexts between their beforeAll and afterAll. */
@@ -206,14 +209,22 @@ public final class ZenohExtension
         if (router != null) {
             return;
         }
-        port = freePort();
+        int p = freePort();
         router =
                 Session.open(
                         SessionConfig.DEFAULT
                                 .withMode(mode)
                                 .withMulticastScouting(false)
-                                .withListen(connectEndpoint()));
-        client = Session.open(sessionConfig());
+                                .withListen(endpoint(p)));
+        port = p;
+        try {
+            client = Session.open(sessionConfig());
+        } catch (RuntimeException e) {
+            port = 0;
+            router.close();
+            router = null;
+            throw e;
+        }
     }
 
     /** Closes what the helpers opened, the helper session and the router (idempotent). */
@@ -226,6 +237,7 @@ public final class ZenohExtension
             client.close();
             client = null;
         }
+        port = 0;
         if (router != null) {
             router.close();
             router = null;
@@ -269,9 +281,26 @@ public final class ZenohExtension
         }
     }
 
-    /** The zenoh endpoint to connect to, e.g. {@code tcp/127.0.0.1:40123}. */
+    /**
+     * The zenoh endpoint to connect to, e.g. {@code tcp/127.0.0.1:40123}; like the other options
+     * below, only while the router runs ({@link IllegalStateException} before it starts and after
+     * it stops).
+     */
     public String connectEndpoint() {
+        int p = port;
+        if (p == 0) {
+            throw notStarted();
+        }
+        return endpoint(p);
+    }
+
+    private static String endpoint(int port) {
         return "tcp/127.0.0.1:" + port;
+    }
+
+    private static IllegalStateException notStarted() {
+        return new IllegalStateException(
+                "ZenohExtension is not started: register it with @RegisterExtension");
     }
 
     /** The mode a session joining this extension uses: client of a router, peer of a peer. */
@@ -351,11 +380,11 @@ public final class ZenohExtension
 
     /** The helpers' own session (joined to the router), for anything the helpers do not cover. */
     public Session session() {
-        if (client == null) {
-            throw new IllegalStateException(
-                    "ZenohExtension is not started: register it with @RegisterExtension");
+        Session c = client;
+        if (c == null) {
+            throw notStarted();
         }
-        return client;
+        return c;
     }
 
     // ---- helpers ----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ package io.github.camelzenoh.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.camelzenoh.component.zenoh.ZenohConfiguration;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.Queryable;
 import io.github.camelzenoh.zenoh.QueryableOptions;
@@ -15,6 +16,7 @@ import io.github.camelzenoh.zenoh.Subscriber;
 import io.github.camelzenoh.zenoh.SubscriberOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -90,6 +92,34 @@ class ZenohExtensionHelpersTest {
                                     .contains("IllegalStateException")
                                     .contains("replier failed");
                         });
+    }
+
+    @Test
+    void optionsNeedARunningRouter() {
+        ZenohExtension unregistered = ZenohExtension.router();
+        assertNotStarted(unregistered);
+        unregistered.start();
+        try {
+            assertThat(unregistered.connectEndpoint()).matches("tcp/127\\.0\\.0\\.1:\\d+");
+        } finally {
+            unregistered.stop();
+        }
+        assertNotStarted(unregistered); // not the stopped router's port
+    }
+
+    static void assertNotStarted(ZenohExtension z) {
+        for (Runnable r :
+                List.<Runnable>of(
+                        z::connectEndpoint,
+                        z::uriOptions,
+                        z::componentOptions,
+                        z::mainProperties,
+                        z::sessionConfig,
+                        () -> z.configure(new ZenohConfiguration()))) {
+            assertThatThrownBy(r::run)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("not started");
+        }
     }
 
     static void pause(Duration d) {
