@@ -37,6 +37,7 @@ class ZenohExtensionPeerModeTest extends CamelTestSupport {
             public void configure() {
                 from("direct:send").to(zenoh("peer/out").encoding("text/plain"));
                 from("direct:ask").to(zenoh("peer/svc").operation("get").timeout(2000));
+                from(zenoh("peer/in")).to(zenoh("peer/forwarded"));
             }
         };
     }
@@ -52,5 +53,15 @@ class ZenohExtensionPeerModeTest extends CamelTestSupport {
     void answerServesTheFirstGetOfARoute() {
         zenoh.answer("peer/svc", q -> "served");
         assertThat(template.requestBody("direct:ask", null, String.class)).isEqualTo("served");
+    }
+
+    @Test
+    void awaitSubscriberFindsTheRoutesSubscriberPastTheTestsOwnRecorder() {
+        SampleRecorder all = zenoh.record("peer/**");
+        zenoh.awaitSubscriber("peer/in", Duration.ofSeconds(10));
+        zenoh.publish("peer/in", "through the route");
+        assertThat(all.await(2, Duration.ofSeconds(10)))
+                .extracting(s -> s.keyExpr())
+                .containsExactlyInAnyOrder("peer/in", "peer/forwarded");
     }
 }
