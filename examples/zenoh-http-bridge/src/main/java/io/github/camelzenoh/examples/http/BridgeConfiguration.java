@@ -6,6 +6,7 @@ package io.github.camelzenoh.examples.http;
 
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionConfig;
+import io.github.camelzenoh.zenoh.ZenohException;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.camel.BindToRegistry;
@@ -89,7 +90,7 @@ public class BridgeConfiguration implements CamelConfiguration {
                         .withListen(list(listen))
                         .withMulticastScouting(multicastScouting)
                         .withConfigFile(configFile.isBlank() ? null : configFile);
-        session = Session.open(config);
+        session = open(config);
         Session opened = session;
         // the application owns this session: close it when Camel stops
         context.addService(
@@ -102,6 +103,25 @@ public class BridgeConfiguration implements CamelConfiguration {
                 true,
                 true);
         return session;
+    }
+
+    /**
+     * Opens the session; a listen endpoint in use fails naming the option that moves it (zenoh's
+     * own message names only the address).
+     */
+    private Session open(SessionConfig config) {
+        try {
+            return Session.open(config);
+        } catch (ZenohException e) {
+            if (!listen.isBlank() && String.valueOf(e.getMessage()).contains("in use")) {
+                throw new IllegalStateException(
+                        "The bridge's zenoh session cannot listen on "
+                                + listen
+                                + ": is the port in use? Choose another with --zenoh.listen",
+                        e);
+            }
+            throw e;
+        }
     }
 
     private static List<String> list(String csv) {

@@ -132,4 +132,27 @@ class BridgeManagementPortTest {
             assertThat(off.body()).doesNotContain("demo/example/camel");
         }
     }
+
+    /**
+     * The zenoh listen port in use: the bridge does not start, naming --zenoh.listen (a review:
+     * zenoh's "Address already in use" alone, in a long stack trace).
+     */
+    @Test
+    void aZenohListenPortInUseFailsTheStartNamingTheOption() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Main main =
+                    ZenohHttpBridge.create(
+                            "--http.port=" + Loopback.freePort(),
+                            "--http.managementPort=" + Loopback.freePort(),
+                            "--zenoh.listen=" + Loopback.endpoint(taken.getLocalPort()),
+                            "--bridge.demo=false");
+            try {
+                assertThatThrownBy(main::start)
+                        .hasStackTraceContaining("--zenoh.listen")
+                        .hasStackTraceContaining(String.valueOf(taken.getLocalPort()));
+            } finally {
+                main.stop();
+            }
+        }
+    }
 }
