@@ -87,7 +87,7 @@ class DocsReferToRealCodeTest {
     static final Map<String, String> NOT_IN_TREE =
             Map.ofEntries(
                     Map.entry(
-                            "native/linux-x86_64/libcamel_zenoh_jni.so",
+                            "native/linux-x86_64/libcamel_zenoh_jni-<version>.so",
                             "the library's path inside the native jar"),
                     Map.entry(
                             "native/<platform>/libcamel_zenoh_jni-<version>.so",
