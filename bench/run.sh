@@ -6,7 +6,7 @@
 #
 #   bench/run.sh            full run (~30 min): 5 interleaved passes, RSS over 10 M messages
 #   bench/run.sh --quick    a few minutes: 1 pass, short rounds, no RSS run
-#   bench/run.sh --smoke    seconds: what ./test.sh runs as a JUnit test (BenchSmokeTest)
+#   bench/run.sh --smoke    ~2.5 min with the build: what ./test.sh runs as a JUnit test (BenchSmokeTest)
 #
 # Further options go to the suite (bench/java/.../Suite.java), e.g.
 #   bench/run.sh --quick --only sub,rtt --kinds rust,binding,camel --sizes 8 --passes 3
