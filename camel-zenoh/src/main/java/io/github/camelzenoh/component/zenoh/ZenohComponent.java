@@ -12,9 +12,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.camel.CamelContext;
 import org.apache.camel.Endpoint;
 import org.apache.camel.ExtendedCamelContext;
 import org.apache.camel.spi.Metadata;
+import org.apache.camel.spi.PropertyConfigurer;
 import org.apache.camel.spi.annotations.Component;
 import org.apache.camel.support.HealthCheckComponent;
 import org.slf4j.Logger;
@@ -50,6 +52,36 @@ public class ZenohComponent extends HealthCheckComponent {
     private static final Logger LOG = LoggerFactory.getLogger(ZenohComponent.class);
 
     private final ZenohSessions sessions = new ZenohSessions();
+
+    /**
+     * The generated configurer with each value checked first ({@link ZenohOptions#checkValue}): a
+     * component option given as text ({@code camel.component.zenoh.cacheSize=1O} in Camel Main,
+     * Spring Boot's starter, any property binding of the component) is refused as the same option
+     * in a URI is, where Camel alone would bind it as 0.
+     */
+    private static final PropertyConfigurer CHECKING_CONFIGURER = new CheckingConfigurer();
+
+    private static final class CheckingConfigurer extends ZenohComponentConfigurer {
+        @Override
+        public boolean configure(
+                CamelContext camelContext,
+                Object obj,
+                String name,
+                Object value,
+                boolean ignoreCase) {
+            return super.configure(
+                    camelContext, obj, name, ZenohOptions.checkValue(name, value), ignoreCase);
+        }
+    }
+
+    /**
+     * The configurer every binding of a component option goes through (Camel Main, Spring Boot and
+     * PropertyBindingSupport ask the component for it): it checks values as the URI does.
+     */
+    @Override
+    public PropertyConfigurer getComponentPropertyConfigurer() {
+        return CHECKING_CONFIGURER;
+    }
 
     /**
      * The secret option {@code config} (passwords, keys) is added to the context's additional

@@ -19,11 +19,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.util.json.JsonObject;
 import org.apache.camel.util.json.Jsoner;
@@ -272,49 +275,95 @@ record ZenohOptions(
     }
 
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
+
+    /** Camel's duration text (TimeUtils): 1d2h3m4s5ms, each part optional, in that order. */
     private static final Pattern DURATION =
-            Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?");
+            Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?(\\d+ms)?");
 
     /**
      * Checks the option values of an endpoint URI against their type in the generated metadata
-     * before Camel binds them, and puts the checked value in their place. Camel alone would bind a
-     * String to an int/long option leniently, as a duration ({@code queueSize=abc} becomes 0, an
-     * overflowing number is truncated), and would refuse an enum value without saying what is
-     * allowed.
+     * before Camel binds them, and puts the checked value in their place ({@link #checkValue}).
      */
     static void checkUriValues(Map<String, Object> parameters) {
         for (Map.Entry<String, Object> e : parameters.entrySet()) {
-            Option o = option(e.getKey());
-            if (o == null || !(e.getValue() instanceof String text)) {
-                continue;
-            }
-            String v = text.trim();
-            switch (o.type()) {
-                case "enum" -> e.setValue(enumValue(o, text));
-                case "integer" -> {
-                    boolean isInt = o.javaType().equals("int") || o.javaType().endsWith("Integer");
-                    Long n = integer(v);
-                    check(
-                            n != null
-                                    && (!isInt
-                                            || (n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE)),
-                            o.name(),
-                            text,
-                            "a whole number up to " + (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE));
-                    e.setValue(n.toString()); // " 5" or "+5" would bind as 0
-                }
-                case "duration" -> {
-                    Long n = integer(v);
-                    check(
-                            n != null || DURATION.matcher(v).matches(),
-                            o.name(),
-                            text,
-                            "a number of milliseconds (or a duration such as 5s)");
-                    e.setValue(n != null ? n.toString() : v);
-                }
-                default -> {}
-            }
+            e.setValue(checkValue(e.getKey(), e.getValue()));
         }
+    }
+
+    /**
+     * The value of option {@code name} (any case) given as text, checked against its type in the
+     * generated metadata and put in the form Camel binds exactly: an integer option takes a whole
+     * number in its Java type's range, a duration a number of milliseconds or a duration (5s,
+     * 1m30s, 250ms, PT5S) and becomes milliseconds, an enum one of its values. Anything else
+     * (another option, a value that is not text) is returned as it is. Camel alone would bind a
+     * String to an int/long option leniently, as a duration ({@code queueSize=abc} becomes 0, an
+     * overflowing number is truncated), and would refuse an enum value without saying what is
+     * allowed. Used for URI parameters and for every component option set as text (the component's
+     * configurer), so that both are checked alike. Only integer, duration and enum values are ever
+     * quoted in a refusal: no secret option has those types.
+     */
+    static Object checkValue(String name, Object value) {
+        Option o = option(name);
+        if (o == null || !(value instanceof String text)) {
+            return value;
+        }
+        String v = text.trim();
+        return switch (o.type()) {
+            case "enum" -> enumValue(o, text);
+            case "integer" -> {
+                boolean isInt = o.javaType().equals("int") || o.javaType().endsWith("Integer");
+                Long n = integer(v);
+                check(
+                        n != null && (!isInt || (n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE)),
+                        o.name(),
+                        text,
+                        "a whole number up to " + (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE));
+                yield n.toString(); // " 5" or "+5" would bind as 0
+            }
+            case "duration" -> {
+                Long n = durationMillis(v);
+                check(
+                        n != null,
+                        o.name(),
+                        text,
+                        "a number of milliseconds (or a duration such as 5s, 1m30s, 250ms)");
+                yield n.toString();
+            }
+            default -> value;
+        };
+    }
+
+    /**
+     * Milliseconds of {@code v}: a whole number, Camel's duration text (1m30s, 250ms) or an
+     * ISO-8601 duration (PT5S), as Camel's converter reads them; null for anything else or a value
+     * beyond a long of milliseconds.
+     */
+    private static Long durationMillis(String v) {
+        Long n = integer(v);
+        if (n != null) {
+            return n;
+        }
+        try {
+            Matcher m = DURATION.matcher(v);
+            if (m.matches()) {
+                long millis = 0;
+                long[] unit = {86_400_000L, 3_600_000L, 60_000L, 1_000L, 1L};
+                for (int g = 1; g <= unit.length; g++) {
+                    String part = m.group(g);
+                    if (part != null) {
+                        long count = Long.parseLong(part.replaceAll("\\D", ""));
+                        millis = Math.addExact(millis, Math.multiplyExact(count, unit[g - 1]));
+                    }
+                }
+                return millis;
+            }
+            if (v.startsWith("P") || v.startsWith("p")) {
+                return Duration.parse(v).toMillis();
+            }
+        } catch (DateTimeParseException | ArithmeticException | NumberFormatException e) {
+            return null;
+        }
+        return null;
     }
 
     private static Long integer(String v) {
