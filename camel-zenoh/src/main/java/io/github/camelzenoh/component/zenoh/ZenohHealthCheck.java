@@ -10,6 +10,7 @@ import io.github.camelzenoh.zenoh.SessionInfo;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckHelper;
 import org.apache.camel.health.HealthCheckRepository;
 import org.apache.camel.health.HealthCheckResultBuilder;
@@ -40,8 +41,15 @@ final class ZenohHealthCheck extends AbstractHealthCheck {
         return false;
     }
 
+    /**
+     * Details: the key expression and the endpoint's URI as it is safe to show ({@link
+     * ZenohEndpoint#safeUri}: config masked, connect / listen without link configuration). Camel's
+     * consumer check puts the URI sanitized only of the option names it knows as secrets under the
+     * same key before it adds these details, so this one replaces it.
+     */
     @Override
     protected void doCall(HealthCheckResultBuilder builder, Map<String, Object> options) {
+        builder.detail(HealthCheck.ENDPOINT_URI, endpoint.safeUri());
         builder.detail("keyExpr", endpoint.getKeyExpr());
         String problem = problem(endpoint, declared.getAsBoolean());
         if (problem == null) {

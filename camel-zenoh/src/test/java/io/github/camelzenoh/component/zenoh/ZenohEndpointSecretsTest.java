@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.SessionConfig;
 import io.github.camelzenoh.zenoh.ZenohLog;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -17,7 +18,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.RouteBuilder;
 import org.apache.camel.console.DevConsole;
+import org.apache.camel.health.HealthCheck;
+import org.apache.camel.health.HealthCheckHelper;
+import org.apache.camel.health.HealthCheckRegistry;
 import org.apache.camel.impl.DefaultCamelContext;
+import org.apache.camel.impl.health.ConsumersHealthCheckRepository;
+import org.apache.camel.impl.health.ProducersHealthCheckRepository;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -217,6 +223,72 @@ class ZenohEndpointSecretsTest {
             assertThat((List<Map<String, Object>>) json.get("endpoints"))
                     .singleElement()
                     .satisfies(e -> assertThat(e.get("uri").toString()).contains("#…"));
+        }
+    }
+
+    /**
+     * Readiness results as Actuator or Camel's health endpoint show them with full exposure:
+     * Camel's consumer check adds the endpoint's URI, sanitized only of the option names it knows
+     * as secrets; the zenoh checks put the endpoint's safe URI there, for consumers and producers.
+     */
+    @Test
+    void healthCheckDetailsShowNoLinkConfigurationNorConfig() throws Exception {
+        int port = Loopback.freePort();
+        String options =
+                "?multicastScouting=false&listen=RAW("
+                        + Loopback.endpoint(port)
+                        + "#so_sndbuf=65536;x="
+                        + KEY
+                        + ")&config=RAW({metadata:{token:'"
+                        + PASSWORD
+                        + "'}})";
+        try (CamelContext context = new DefaultCamelContext()) {
+            HealthCheckRegistry registry = HealthCheckRegistry.get(context);
+            registry.register(new ConsumersHealthCheckRepository());
+            ProducersHealthCheckRepository producers = new ProducersHealthCheckRepository();
+            producers.setEnabled(true);
+            registry.register(producers);
+            context.addRoutes(
+                    new RouteBuilder() {
+                        @Override
+                        public void configure() {
+                            from("zenoh:secret/h" + options).routeId("h").to("log:x");
+                            from("direct:p").routeId("p").to("zenoh:secret/p" + options);
+                        }
+                    });
+            context.start();
+            List<HealthCheck.Result> results =
+                    new ArrayList<>(HealthCheckHelper.invokeReadiness(context));
+            // the producer's check as Camel's "producers" repository holds it
+            HealthCheckHelper.getHealthCheckRepository(context, "producers").stream()
+                    .filter(h -> h.getId().startsWith("zenoh-producer-secret/p#"))
+                    .forEach(h -> results.add(h.call()));
+            List<String> zenoh =
+                    results.stream()
+                            .filter(r -> r.getDetails().toString().contains("secret/"))
+                            .map(r -> r.getCheck().getId() + " " + r.getDetails())
+                            .toList();
+            assertThat(zenoh)
+                    .as(
+                            "the consumer's and the producer's results among "
+                                    + results.stream().map(r -> r.getCheck().getId()).toList())
+                    .hasSize(2)
+                    .allSatisfy(
+                            r ->
+                                    assertThat(r)
+                                            .contains(HealthCheck.ENDPOINT_URI + "=zenoh://secret/")
+                                            .contains("#…")
+                                            .contains("config=xxxxxx"));
+            for (HealthCheck.Result r : results) {
+                assertThat(
+                                r.getCheck().getId()
+                                        + " "
+                                        + r.getMessage().orElse("")
+                                        + " "
+                                        + r.getDetails())
+                        .doesNotContain(KEY)
+                        .doesNotContain(PASSWORD);
+            }
         }
     }
 
