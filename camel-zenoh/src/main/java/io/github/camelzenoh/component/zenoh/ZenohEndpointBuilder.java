@@ -20,7 +20,6 @@ import org.apache.camel.Expression;
 import org.apache.camel.NoSuchEndpointException;
 import org.apache.camel.builder.EndpointConsumerBuilder;
 import org.apache.camel.builder.EndpointProducerBuilder;
-import org.apache.camel.support.builder.ExpressionBuilder;
 
 /**
  * Type-safe zenoh endpoints for the Java DSL, in the spirit of Camel's Endpoint DSL:
@@ -355,9 +354,14 @@ public final class ZenohEndpointBuilder
         values.forEach((k, v) -> set(prefix + k, v));
     }
 
+    /**
+     * The URI as a simple expression, as Camel's own endpoint builders give it: {@code
+     * toD(zenoh("robots/${header.id}/cmd"))} sends each message to the key its header names, as
+     * {@code toD("zenoh:robots/${header.id}/cmd")} does.
+     */
     @Override
     public Expression expr(CamelContext camelContext) {
-        return ExpressionBuilder.constantExpression(getRawUri());
+        return camelContext.resolveLanguage("simple").createExpression(getRawUri());
     }
 
     @Override

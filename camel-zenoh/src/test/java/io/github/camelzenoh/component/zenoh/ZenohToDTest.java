@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import static io.github.camelzenoh.component.zenoh.ZenohEndpointBuilder.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.camelzenoh.zenoh.NativeDiagnostics;
@@ -38,6 +39,8 @@ class ZenohToDTest extends ZenohTestSupport {
                 from("direct:ask").toD("zenoh:fleet/${header.id}/status?operation=get");
                 from("direct:static").toD("zenoh:fixed/key?priority=${header.p}");
                 from("direct:auto").toD("zenoh:auto/${header.id}?autocanonize=true");
+                // the typed DSL: its URI is a simple expression, as Camel's endpoint builders'
+                from("direct:dsl").toD(zenoh("dsl/${header.id}/cmd").priority(Priority.DATA_HIGH));
             }
         };
     }
@@ -103,6 +106,22 @@ class ZenohToDTest extends ZenohTestSupport {
             assertThat(NativeDiagnostics.liveObjects())
                     .as("no native object per key")
                     .isEqualTo(live);
+        }
+    }
+
+    @Test
+    void theTypedDslGivesTheKeyFromAHeaderAsTheStringFormDoes() throws Exception {
+        try (Collector sub = new Collector("dsl/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "dsl/x/cmd");
+            for (int i = 0; i < 3; i++) {
+                template.sendBodyAndHeader("direct:dsl", "cmd " + i, "id", "d" + i);
+            }
+            for (int i = 0; i < 3; i++) {
+                Sample s = sub.next();
+                assertThat(s.keyExpr()).isEqualTo("dsl/d" + i + "/cmd");
+                assertThat(s.priority()).isEqualTo(Priority.DATA_HIGH);
+            }
+            assertThat(producerEndpointsUnder("dsl")).as("one endpoint for every key").hasSize(1);
         }
     }
 
