@@ -33,8 +33,12 @@ import org.apache.camel.builder.EndpointProducerBuilder;
  *
  * Each method sets the option of the same name (see {@link ZenohConfiguration} for what it does);
  * an enum option takes its enum or its text. The builder produces the same URI as the string form,
- * and values are checked in the same place: when the endpoint is created. ZenohEndpointBuilderTest
- * fails when an option of the generated metadata has no method here, or a method no option.
+ * and values are checked in the same place: when the endpoint is created. A null value unsets the
+ * option, as if its method had not been called (the endpoint keeps the component's value). A text
+ * value is written as given, in {@code RAW(...)} when it needs it, or {@code RAW{...}} when it
+ * holds ')'; one holding both ')' and '}' cannot be written in a URI and is refused when set.
+ * ZenohEndpointBuilderTest fails when an option of the generated metadata has no method here, or a
+ * method no option.
  */
 public final class ZenohEndpointBuilder
         implements EndpointConsumerBuilder, EndpointProducerBuilder {
@@ -51,7 +55,21 @@ public final class ZenohEndpointBuilder
         return new ZenohEndpointBuilder(keyExpr);
     }
 
+    /** Sets the option, or unsets it for null; refuses text no RAW form can hold. */
     private ZenohEndpointBuilder set(String name, Object value) {
+        if (value == null) {
+            options.remove(name);
+            return this;
+        }
+        if (value instanceof String text && text.indexOf(')') >= 0 && text.indexOf('}') >= 0) {
+            // the value is not quoted: it may be a secret (config, link configuration)
+            throw new IllegalArgumentException(
+                    "zenoh option "
+                            + name
+                            + ": a value holding both ')' and '}' cannot be written in an endpoint"
+                            + " URI (RAW(...) and RAW{...} would both end inside it); set it on the"
+                            + " component, or in a file (configFile) for a zenoh configuration");
+        }
         options.put(name, value);
         return this;
     }
@@ -308,7 +326,7 @@ public final class ZenohEndpointBuilder
     // ---- EndpointConsumerBuilder / EndpointProducerBuilder ----------------------------------
     /**
      * The URI, e.g. {@code zenoh:cmd/robot1?encoding=application/json}; values needing it are
-     * RAW().
+     * RAW(...), or RAW{...} when they hold ')'.
      */
     @Override
     public String getRawUri() {
@@ -328,7 +346,8 @@ public final class ZenohEndpointBuilder
         for (int i = 0; i < v.length(); i++) {
             char c = v.charAt(i);
             if (!(Character.isLetterOrDigit(c) || "-._~:/,*$@#".indexOf(c) >= 0)) {
-                return "RAW(" + v + ")";
+                // Camel ends RAW(...) at a ")" followed by "&" or the end, RAW{...} at a "}"
+                return v.indexOf(')') >= 0 ? "RAW{" + v + "}" : "RAW(" + v + ")";
             }
         }
         return v;

@@ -6,6 +6,7 @@ package io.github.camelzenoh.component.zenoh;
 
 import static io.github.camelzenoh.component.zenoh.ZenohEndpointBuilder.zenoh;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -182,6 +183,72 @@ class ZenohEndpointBuilderTest extends ZenohTestSupport {
                         ZenohEndpoint.class);
         assertThat(e.getConfiguration().getConnect()).isEqualTo("tcp/127.0.0.1:1,tcp/127.0.0.1:2");
         assertThat(e.getConfiguration().getConfig()).isEqualTo("{ scouting: { delay: 100 } }");
+    }
+
+    /**
+     * A null value (an application setting left unset) unsets the option, as if never set: the
+     * option keeps the component's value, never the text "null".
+     */
+    @Test
+    void aNullValueUnsetsTheOption() {
+        assertThat(
+                        zenoh("n/a")
+                                .encoding("text/plain")
+                                .encoding(null)
+                                .livelinessKey(null)
+                                .group(null)
+                                .parameters(null)
+                                .connect(null)
+                                .priority((String) null)
+                                .priority((Priority) null)
+                                .getRawUri())
+                .isEqualTo("zenoh:n/a");
+        ZenohConfiguration c =
+                zenoh("n/b")
+                        .encoding(null)
+                        .livelinessKey(null)
+                        .group(null)
+                        .parameters(null)
+                        .priority((String) null)
+                        .resolve(context, ZenohEndpoint.class)
+                        .getConfiguration();
+        assertThat(c.getEncoding()).isNull();
+        assertThat(c.getLivelinessKey()).isNull();
+        assertThat(c.getGroup()).isNull();
+        assertThat(c.getParameters()).isNull();
+        assertThat(c.getPriority()).isEqualTo(Priority.DATA);
+        assertThat(c.getConnect())
+                .as("the component's")
+                .isEqualTo(
+                        context.getComponent("zenoh", ZenohComponent.class)
+                                .getConfiguration()
+                                .getConnect());
+    }
+
+    /**
+     * A value holding ')' is written RAW{...}: in RAW(...) its ")&" would end the value early and
+     * the rest be read as other options. One holding both ')' and '}' cannot be written either way
+     * and is refused, naming the option but not the value (it may be a secret).
+     */
+    @Test
+    void aValueWithBracketsStaysOneValue() {
+        ZenohEndpointBuilder b = zenoh("r/a").parameters("x)&timeout=1");
+        assertThat(b.getRawUri()).isEqualTo("zenoh:r/a?parameters=RAW{x)&timeout=1}");
+        ZenohConfiguration c = b.resolve(context, ZenohEndpoint.class).getConfiguration();
+        assertThat(c.getParameters()).isEqualTo("x)&timeout=1");
+        assertThat(c.getTimeout()).isEqualTo(10_000);
+        assertThat(
+                        zenoh("r/b")
+                                .parameters("a=f(x)")
+                                .resolve(context, ZenohEndpoint.class)
+                                .getConfiguration()
+                                .getParameters())
+                .isEqualTo("a=f(x)");
+        assertThatThrownBy(() -> zenoh("r/c").config("{a:'x)&SECRET'}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("zenoh option config")
+                .hasMessageContaining("both ')' and '}'")
+                .hasMessageNotContaining("SECRET");
     }
 
     @Test
