@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.camel.support.EndpointHelper;
 import org.apache.camel.util.json.JsonObject;
 import org.apache.camel.util.json.Jsoner;
 
@@ -295,16 +296,21 @@ record ZenohOptions(
      * generated metadata and put in the form Camel binds exactly: an integer option takes a whole
      * number in its Java type's range, a duration a number of milliseconds or a duration (5s,
      * 1m30s, 250ms, PT5S) and becomes milliseconds, an enum one of its values. Anything else
-     * (another option, a value that is not text) is returned as it is. Camel alone would bind a
-     * String to an int/long option leniently, as a duration ({@code queueSize=abc} becomes 0, an
-     * overflowing number is truncated), and would refuse an enum value without saying what is
-     * allowed. Used for URI parameters and for every component option set as text (the component's
-     * configurer), so that both are checked alike. Only integer, duration and enum values are ever
-     * quoted in a refusal: no secret option has those types.
+     * (another option, a value that is not text, a {@code #bean:name} reference, which Camel takes
+     * for any option) is returned as it is. Camel alone would bind a String to an int/long option
+     * leniently, as a duration ({@code queueSize=abc} becomes 0, an overflowing number is
+     * truncated), and would refuse an enum value without saying what is allowed. Used for URI
+     * parameters and for every component option set as text (the component's configurer), so that
+     * both are checked alike. Only integer, duration and enum values are ever quoted in a refusal:
+     * no secret option has those types.
      */
     static Object checkValue(String name, Object value) {
         Option o = option(name);
-        if (o == null || !(value instanceof String text)) {
+        if (o == null
+                || !(value instanceof String text)
+                || EndpointHelper.isReferenceParameter(text)) {
+            // a #bean:name / #name reference: Camel resolves it to a typed value (never read
+            // leniently), which ZenohOptions.of then checks like any other
             return value;
         }
         String v = text.trim();

@@ -150,6 +150,30 @@ class ZenohErrorsTest extends ZenohTestSupport {
         assertThat(c.getConsolidation()).isEqualTo(ConsolidationMode.LATEST);
     }
 
+    /**
+     * A reference to a bean ({@code #bean:name} or {@code #name}) is a value Camel takes for any
+     * option: it passes the text check and Camel resolves it; the resolved value is then checked as
+     * any other (queueSize's range).
+     */
+    @Test
+    void beanReferencesAreTakenForNumbersDurationsAndEnums() {
+        context.getRegistry().bind("qs", 123);
+        context.getRegistry().bind("zero", 0);
+        context.getRegistry().bind("prio", Priority.REAL_TIME);
+        context.getRegistry().bind("fiveSeconds", java.time.Duration.ofSeconds(5));
+        ZenohConfiguration c =
+                context.getEndpoint(
+                                "zenoh:ref/a?queueSize=#bean:qs&priority=#prio"
+                                        + "&timeout=#bean:fiveSeconds",
+                                ZenohEndpoint.class)
+                        .getConfiguration();
+        assertThat(c.getQueueSize()).isEqualTo(123);
+        assertThat(c.getPriority()).isEqualTo(Priority.REAL_TIME);
+        assertThat(c.getTimeout()).isEqualTo(5_000);
+        assertThat(reason(endpointFailure("zenoh:ref/b?queueSize=#bean:zero")))
+                .contains("queueSize", "'0'");
+    }
+
     /** The allowed values in the message are the metadata's, in the contract's spelling. */
     @Test
     void badEnumValueListsWhatTheMetadataAllows() {
