@@ -4,7 +4,9 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.ClosedException;
 import io.github.camelzenoh.zenoh.NativeDiagnostics;
+import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionInfo;
 import io.github.camelzenoh.zenoh.ZenohLog;
 import java.util.ArrayList;
@@ -82,6 +84,27 @@ public class ZenohDevConsole extends AbstractDevConsole {
         return b.toString();
     }
 
+    /**
+     * A session's state: closed, or open with its zid, routers and peers. The session may close at
+     * any moment (its last route stopping): asked once, and shown closed when it closed before the
+     * answer, never failing the console.
+     */
+    static Map<String, Object> state(Session session) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        SessionInfo info;
+        try {
+            info = session.info();
+        } catch (ClosedException e) {
+            s.put("closed", true);
+            return s;
+        }
+        s.put("closed", false);
+        s.put("zid", info.zid());
+        s.put("routers", info.routers());
+        s.put("peers", info.peers());
+        return s;
+    }
+
     @Override
     protected Map<String, Object> doCallJson(Map<String, Object> options) {
         Map<String, Object> root = new LinkedHashMap<>();
@@ -97,13 +120,7 @@ public class ZenohDevConsole extends AbstractDevConsole {
                 Map<String, Object> s = new LinkedHashMap<>();
                 s.put("config", ZenohSessions.describe(i.config()));
                 s.put("endpoints", i.endpoints());
-                s.put("closed", i.session().isClosed());
-                if (!i.session().isClosed()) {
-                    SessionInfo info = i.session().info();
-                    s.put("zid", info.zid());
-                    s.put("routers", info.routers());
-                    s.put("peers", info.peers());
-                }
+                s.putAll(state(i.session()));
                 sessions.add(s);
             }
         }

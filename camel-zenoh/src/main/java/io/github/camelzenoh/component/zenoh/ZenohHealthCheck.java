@@ -4,6 +4,7 @@
  */
 package io.github.camelzenoh.component.zenoh;
 
+import io.github.camelzenoh.zenoh.ClosedException;
 import io.github.camelzenoh.zenoh.Mode;
 import io.github.camelzenoh.zenoh.Session;
 import io.github.camelzenoh.zenoh.SessionInfo;
@@ -77,7 +78,12 @@ final class ZenohHealthCheck extends AbstractHealthCheck {
         // inline config / configFile (zenoh's default mode, peer, when none sets it)
         boolean mustReachOthers = s.mode() == Mode.CLIENT || !s.connectEndpoints().isEmpty();
         if (mustReachOthers) {
-            SessionInfo info = s.info();
+            SessionInfo info;
+            try {
+                info = s.info();
+            } catch (ClosedException e) { // closed since isClosed() above: its last route stopped
+                return "zenoh session is closed";
+            }
             if (info.routers().isEmpty() && info.peers().isEmpty()) {
                 return "zenoh session (mode " + s.mode() + ") is connected to no router or peer";
             }

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.camelzenoh.zenoh.Loopback;
 import io.github.camelzenoh.zenoh.Qos;
 import io.github.camelzenoh.zenoh.Session;
+import io.github.camelzenoh.zenoh.SessionConfig;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
@@ -131,6 +132,25 @@ class ZenohHealthAndConsoleTest extends ZenohTestSupport {
                 "producer check UP again",
                 Duration.ofSeconds(20),
                 () -> producerCheck().call().getState() == HealthCheck.State.UP);
+    }
+
+    /**
+     * A session closing under the console (its last route stopping between the console's listing
+     * and its question) is shown closed, never a ClosedException out of the console: the session
+     * here is closed before the console asks it, as it would be in that gap.
+     */
+    @Test
+    void aSessionClosedUnderTheConsoleIsShownClosed() {
+        Session s =
+                Session.open(
+                        SessionConfig.DEFAULT
+                                .withMulticastScouting(false)
+                                .withListen("tcp/127.0.0.1:0"));
+        assertThat(ZenohDevConsole.state(s))
+                .containsEntry("closed", false)
+                .containsEntry("zid", s.info().zid());
+        s.close();
+        assertThat(ZenohDevConsole.state(s)).containsExactly(Map.entry("closed", true));
     }
 
     @Test
