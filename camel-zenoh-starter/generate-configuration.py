@@ -5,6 +5,9 @@
 one field per component option with its description as javadoc, and
 additional-spring-configuration-metadata.json with each option's default and allowed values.
 spring-boot-configuration-processor merges both into spring-configuration-metadata.json.
+Duration options (metadata type "duration") are String properties: the component's configurer
+reads milliseconds or a duration (5s, 1m30s, 250ms, PT5S) and refuses anything else naming the
+option, where a Long property took only milliseconds and failed the start on 5s.
 The fields have no initializers: only what the application sets is copied onto the component, so
 an option left unset keeps the component's own default, including "unset" (mode and
 multicastScouting mean "as zenoh's configuration says" when unset).
@@ -36,7 +39,8 @@ extra_props = [
      "description": "Whether the zenoh component is configured from these properties when Camel creates it."},
 ]
 for name, p in props.items():
-    t = BOXED.get(p["javaType"], p["javaType"])
+    # a duration: text Camel's converter reads (5s, 1m30s, 250ms, PT5S or milliseconds)
+    t = "String" if p["type"] == "duration" else BOXED.get(p["javaType"], p["javaType"])
     desc = p["description"].replace("*/", "*&#47;")
     fields.append(f"    /** {desc} */\n    private {t} {name};\n")
     key = "camel.component.zenoh." + kebab(name)

@@ -8,6 +8,8 @@ import io.github.camelzenoh.component.zenoh.ZenohComponent;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Component;
 import org.apache.camel.spi.ComponentCustomizer;
+import org.apache.camel.spi.PropertyConfigurer;
+import org.apache.camel.spi.PropertyConfigurerGetter;
 import org.apache.camel.spring.boot.CamelAutoConfiguration;
 import org.apache.camel.spring.boot.ComponentConfigurationProperties;
 import org.apache.camel.spring.boot.util.CamelPropertiesHelper;
@@ -63,7 +65,32 @@ public class ZenohComponentAutoConfiguration {
                         && target instanceof ZenohComponent zenoh) {
                     zenoh.setConfiguration(configuration.getConfiguration());
                 }
+                checkDurations(target);
                 CamelPropertiesHelper.copyProperties(camelContext, configuration, target);
+            }
+
+            /**
+             * Duration options are text (5s, 1m30s, 250ms, PT5S or milliseconds): each is given to
+             * the component's configurer directly, which refuses a bad one naming the option and
+             * the value. Through copyProperties alone the refusal would be lost: it retries a
+             * refused text as a bean name and reports that bean missing.
+             */
+            private void checkDurations(Component target) {
+                PropertyConfigurer configurer = target.getComponentPropertyConfigurer();
+                if (!(configurer instanceof PropertyConfigurerGetter getter)) {
+                    return;
+                }
+                CamelPropertiesHelper.getNonNullProperties(camelContext, configuration)
+                        .forEach(
+                                (name, value) -> {
+                                    Class<?> type = getter.getOptionType(name, true);
+                                    if (value instanceof String text
+                                            && !text.startsWith("#")
+                                            && (type == long.class || type == int.class)) {
+                                        configurer.configure(
+                                                camelContext, target, name, value, true);
+                                    }
+                                });
             }
 
             @Override

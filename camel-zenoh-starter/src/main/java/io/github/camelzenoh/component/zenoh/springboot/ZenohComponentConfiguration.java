@@ -71,7 +71,7 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * Batch consumer: milliseconds a batch smaller than batchSize waits for more samples before it
      * is routed. 0 routes at once what has arrived.
      */
-    private Long batchTimeout;
+    private String batchTimeout;
 
     /**
      * Allows for bridging the consumer to the Camel routing Error Handler, which mean any
@@ -186,7 +186,7 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * subscriber with recovery: query for missed samples every this many milliseconds; 0 relies on
      * the publishers' heartbeat.
      */
-    private Long recoveryPeriod;
+    private String recoveryPeriod;
 
     /**
      * get: accept only replies on keys the query's key expression matches, or replies on any key (a
@@ -266,7 +266,7 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * get: milliseconds to wait for replies. The exchange continues when the replies are in or the
      * time is up; no Camel thread waits meanwhile.
      */
-    private Long timeout;
+    private String timeout;
 
     /**
      * put: above 0, declares a zenoh-ext advanced publisher keeping this many samples for
@@ -280,7 +280,7 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
      * put: above 0, turns on sample-miss detection with a heartbeat every this many milliseconds
      * (advanced publisher).
      */
-    private Long heartbeat;
+    private String heartbeat;
 
     /**
      * Whether autowiring is enabled. This is used for automatic autowiring options (the option must
@@ -396,11 +396,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.batchSize = batchSize;
     }
 
-    public Long getBatchTimeout() {
+    public String getBatchTimeout() {
         return batchTimeout;
     }
 
-    public void setBatchTimeout(Long batchTimeout) {
+    public void setBatchTimeout(String batchTimeout) {
         this.batchTimeout = batchTimeout;
     }
 
@@ -526,11 +526,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.recovery = recovery;
     }
 
-    public Long getRecoveryPeriod() {
+    public String getRecoveryPeriod() {
         return recoveryPeriod;
     }
 
-    public void setRecoveryPeriod(Long recoveryPeriod) {
+    public void setRecoveryPeriod(String recoveryPeriod) {
         this.recoveryPeriod = recoveryPeriod;
     }
 
@@ -639,11 +639,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.target = target;
     }
 
-    public Long getTimeout() {
+    public String getTimeout() {
         return timeout;
     }
 
-    public void setTimeout(Long timeout) {
+    public void setTimeout(String timeout) {
         this.timeout = timeout;
     }
 
@@ -655,11 +655,11 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
         this.cacheSize = cacheSize;
     }
 
-    public Long getHeartbeat() {
+    public String getHeartbeat() {
         return heartbeat;
     }
 
-    public void setHeartbeat(Long heartbeat) {
+    public void setHeartbeat(String heartbeat) {
         this.heartbeat = heartbeat;
     }
 
