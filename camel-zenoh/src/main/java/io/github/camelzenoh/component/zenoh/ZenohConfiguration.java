@@ -171,7 +171,7 @@ public class ZenohConfiguration implements Cloneable {
             label = "consumer",
             defaultValue = "1",
             description =
-                    "Threads running the route. 1 keeps the"
+                    "Threads running the route, 1 to 1000. 1 keeps the"
                             + " zenoh order of samples; more run exchanges in parallel without order.")
     private int concurrentConsumers = 1;
 

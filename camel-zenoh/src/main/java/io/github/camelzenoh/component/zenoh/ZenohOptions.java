@@ -51,6 +51,12 @@ record ZenohOptions(
         AcceptReplies acceptReplies,
         String livelinessKey) {
 
+    /**
+     * Route threads per consumer: each is started with the consumer and polls its hand-off, so
+     * {@code concurrentConsumers=2147483647} tried to start threads until the system refused.
+     */
+    static final int MAX_CONCURRENT_CONSUMERS = 1000;
+
     static ZenohOptions of(ZenohConfiguration c) {
         check(
                 c.getQueueSize() > 0 && c.getQueueSize() <= 10_000_000,
@@ -58,10 +64,11 @@ record ZenohOptions(
                 c.getQueueSize(),
                 "1 to 10000000 (the queue's array is allocated at start)");
         check(
-                c.getConcurrentConsumers() > 0,
+                c.getConcurrentConsumers() > 0
+                        && c.getConcurrentConsumers() <= MAX_CONCURRENT_CONSUMERS,
                 "concurrentConsumers",
                 c.getConcurrentConsumers(),
-                "a positive number");
+                "1 to " + MAX_CONCURRENT_CONSUMERS + " (a thread each, started with the consumer)");
         check(
                 c.getIdleSpinMicros() >= 0 && c.getIdleSpinMicros() <= 1_000_000,
                 "idleSpinMicros",

@@ -114,6 +114,9 @@ class ZenohErrorsTest extends ZenohTestSupport {
         "overflowPolicy=spill, overflowPolicy, spill",
         "allowedOrigin=mars, allowedOrigin, mars",
         "concurrentConsumers=0, concurrentConsumers, 0",
+        // one thread each, started at once and polling: 2147483647 tried to start them all
+        "concurrentConsumers=1001, concurrentConsumers, 1001",
+        "concurrentConsumers=2147483647, concurrentConsumers, 2147483647",
     })
     void badOptionValuesFailAtEndpointCreationNamingOptionAndValue(
             String option, String name, String value) {

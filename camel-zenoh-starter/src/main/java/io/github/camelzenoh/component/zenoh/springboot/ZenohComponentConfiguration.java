@@ -90,8 +90,8 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private Boolean complete;
 
     /**
-     * Threads running the route. 1 keeps the zenoh order of samples; more run exchanges in parallel
-     * without order.
+     * Threads running the route, 1 to 1000. 1 keeps the zenoh order of samples; more run exchanges
+     * in parallel without order.
      */
     private Integer concurrentConsumers;
 
