@@ -31,6 +31,8 @@ import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
 import org.apache.camel.Message;
 import org.apache.camel.Processor;
+import org.apache.camel.Route;
+import org.apache.camel.spi.InflightRepository;
 import org.apache.camel.spi.UnitOfWork;
 import org.apache.camel.support.DefaultConsumer;
 import org.slf4j.Logger;
@@ -461,26 +463,61 @@ public class ZenohConsumer extends DefaultConsumer {
     /**
      * The exchange after an Error the route threw: failed with it ({@link #routeError}), and ended
      * as Camel would have ended it. The Error unwound through Camel's processors past the steps
-     * that take the exchange off the route's in-flight list and end its unit of work (which takes
-     * it off the context's list and runs its completions): each such exchange stayed in flight,
-     * with its payload, and every graceful stop of the route waited its whole timeout for it.
+     * that take the exchange off each route's in-flight list, take the route off the unit of work's
+     * stack, and end the unit of work (its completions, then the context's in-flight list): each
+     * such exchange stayed in flight, with its payload, and every graceful stop of its routes
+     * waited its whole timeout. The routes still on the stack are the ones it was inside (the
+     * consumer's, and those it called, such as a {@code direct:} sub-route): each is taken off with
+     * its count, then the unit of work is done. An Error thrown while Camel was ending the unit of
+     * work (an onCompletion's) came after the routes' counts were taken, so only what the unit of
+     * work had not reached is done here: the context's list. Exchanges of their own that the route
+     * made (a split's parts) are not reached.
      */
     private void endAfterError(Exchange exchange, Error e) {
         exchange.setException(routeError(e));
+        UnitOfWork uow = exchange.getUnitOfWork();
+        if (uow == null) {
+            return;
+        }
+        InflightRepository inflight = getEndpoint().getCamelContext().getInflightRepository();
         try {
-            String routeId = getRouteId();
-            if (routeId != null) {
-                getEndpoint().getCamelContext().getInflightRepository().remove(exchange, routeId);
+            if (thrownEndingTheUnitOfWork(e)) {
+                // its completions ran until the one that threw and are not run again; the routes'
+                // counts were taken before them, the context's list comes after them
+                inflight.remove(exchange);
+            } else {
+                while (uow.routeStackLevel() > 0) {
+                    Route route = uow.popRoute();
+                    if (route != null) {
+                        inflight.remove(exchange, route.getRouteId());
+                    }
+                }
+                try {
+                    uow.done(exchange);
+                } catch (RuntimeException | Error inCompletion) {
+                    // a completion failed in turn: done stopped before the context's list
+                    exchange.getException().addSuppressed(inCompletion);
+                    inflight.remove(exchange);
+                }
             }
-            // it took the exchange onto the context's list as it was made
-            UnitOfWork uow = exchange.getUnitOfWork();
-            if (uow != null) {
-                uow.done(exchange);
-                exchange.getExchangeExtension().setUnitOfWork(null);
-            }
-        } catch (RuntimeException cleanup) {
+            exchange.getExchangeExtension().setUnitOfWork(null);
+        } catch (RuntimeException | Error cleanup) {
             exchange.getException().addSuppressed(cleanup);
         }
+    }
+
+    /**
+     * Whether the Error came out of a unit of work's completions (Camel runs them in {@code
+     * UnitOfWorkHelper.doneSynchronizations}, called by the unit of work's {@code done}).
+     */
+    private static boolean thrownEndingTheUnitOfWork(Error e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getMethodName().equals("doneSynchronizations")
+                    && frame.getClassName().equals("org.apache.camel.support.UnitOfWorkHelper")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
