@@ -16,10 +16,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Endpoint;
+import org.apache.camel.Exchange;
 import org.apache.camel.Expression;
 import org.apache.camel.NoSuchEndpointException;
 import org.apache.camel.builder.EndpointConsumerBuilder;
 import org.apache.camel.builder.EndpointProducerBuilder;
+import org.apache.camel.support.ExpressionAdapter;
 
 /**
  * Type-safe zenoh endpoints for the Java DSL, in the spirit of Camel's Endpoint DSL:
@@ -374,13 +376,35 @@ public final class ZenohEndpointBuilder
     }
 
     /**
-     * The URI as a simple expression, as Camel's own endpoint builders give it: {@code
-     * toD(zenoh("robots/${header.id}/cmd"))} sends each message to the key its header names, as
-     * {@code toD("zenoh:robots/${header.id}/cmd")} does.
+     * The URI with its key as a simple expression: {@code toD(zenoh("robots/${header.id}/cmd"))}
+     * sends each message to the key its header names, as {@code
+     * toD("zenoh:robots/${header.id}/cmd")} does. The options set here are values, written as they
+     * are: a {@code config} or {@code configFile} is never read as an expression (a {@code ${} in
+     * it failed with the whole URI, its secrets too, in the message, and backslashes went), and a
+     * value per message goes in a header (e.g. {@code CamelZenohEncodingId}) or in the string form
+     * {@code toD("zenoh:k?encoding=${header.type}")}.
      */
     @Override
     public Expression expr(CamelContext camelContext) {
-        return camelContext.resolveLanguage("simple").createExpression(getRawUri());
+        String scheme = "zenoh:" + keyExpr;
+        Expression key = camelContext.resolveLanguage("simple").createExpression(scheme);
+        String options = getRawUri().substring(scheme.length());
+        return new ExpressionAdapter() {
+            @Override
+            public Object evaluate(Exchange exchange) {
+                return key.evaluate(exchange, String.class) + options;
+            }
+
+            @Override
+            public void init(CamelContext context) {
+                key.init(context);
+            }
+
+            @Override
+            public String toString() {
+                return scheme + options;
+            }
+        };
     }
 
     @Override

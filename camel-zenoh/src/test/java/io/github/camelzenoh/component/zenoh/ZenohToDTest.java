@@ -41,6 +41,9 @@ class ZenohToDTest extends ZenohTestSupport {
                 from("direct:auto").toD("zenoh:auto/${header.id}?autocanonize=true");
                 // the typed DSL: its URI is a simple expression, as Camel's endpoint builders'
                 from("direct:dsl").toD(zenoh("dsl/${header.id}/cmd").priority(Priority.DATA_HIGH));
+                // option values are values, not expressions: only the key is evaluated
+                from("direct:dslvalue")
+                        .toD(zenoh("dslv/${header.id}").encoding("text/plain;x=${header.id}"));
             }
         };
     }
@@ -122,6 +125,23 @@ class ZenohToDTest extends ZenohTestSupport {
                 assertThat(s.priority()).isEqualTo(Priority.DATA_HIGH);
             }
             assertThat(producerEndpointsUnder("dsl")).as("one endpoint for every key").hasSize(1);
+        }
+    }
+
+    /**
+     * Only the key of a typed-DSL toD is an expression: an option value holding {@code ${...}} is
+     * sent as written (cold review F: the whole URI was evaluated, so a {@code config} holding
+     * {@code ${} failed with the URI, secrets and all, in the message, and a Windows configFile
+     * path lost its backslashes).
+     */
+    @Test
+    void theTypedDslEvaluatesTheKeyNotTheOptionValues() throws Exception {
+        try (Collector sub = new Collector("dslv/**")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "dslv/x");
+            template.sendBodyAndHeader("direct:dslvalue", "v", "id", "k1");
+            Sample s = sub.next();
+            assertThat(s.keyExpr()).isEqualTo("dslv/k1");
+            assertThat(s.encoding().toString()).isEqualTo("text/plain;x=${header.id}");
         }
     }
 
