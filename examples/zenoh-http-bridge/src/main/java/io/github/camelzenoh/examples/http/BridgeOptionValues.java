@@ -25,7 +25,12 @@ final class BridgeOptionValues {
         number(properties, "http.maxBodySize", 1, "a number of bytes, at least 1");
         number(properties, "http.maxBufferedBodyBytes", 1, "a number of bytes, at least 1");
         number(properties, "http.bodyTimeout", 0, "milliseconds, 0 or more");
-        number(properties, "http.idleTimeout", 0, "milliseconds, 0 (never) or more");
+        number(
+                properties,
+                "http.idleTimeout",
+                0,
+                Integer.MAX_VALUE,
+                "milliseconds, 0 (never) to " + Integer.MAX_VALUE);
         number(properties, "zenoh.timeout", 1, "milliseconds, at least 1");
         bool(properties, "bridge.demo");
         bool(properties, "http.devConsole");
@@ -44,9 +49,17 @@ final class BridgeOptionValues {
 
     private static void number(
             PropertiesComponent properties, String name, long min, String takes) {
+        number(properties, name, min, Long.MAX_VALUE, takes);
+    }
+
+    private static void number(
+            PropertiesComponent properties, String name, long min, long max, String takes) {
         String value = value(properties, name);
-        if (value != null && parse(name, value, takes) < min) {
-            throw refused(name, value, takes);
+        if (value != null) {
+            long n = parse(name, value, takes);
+            if (n < min || n > max) {
+                throw refused(name, value, takes);
+            }
         }
     }
 
@@ -57,16 +70,20 @@ final class BridgeOptionValues {
         }
     }
 
+    /**
+     * The value as given: a properties file trims its values, an argument or an environment
+     * variable may not, and Camel's server reads " 8000" or "+8000" as no port at all.
+     */
     private static String value(PropertiesComponent properties, String name) {
-        return properties.resolveProperty(name).map(String::trim).orElse(null);
+        return properties.resolveProperty(name).orElse(null);
     }
 
+    /** Digits only (no sign, no spaces), at most 18 of them. */
     private static long parse(String name, String value, String takes) {
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException e) {
+        if (!value.matches("[0-9]{1,18}")) {
             throw refused(name, value, takes);
         }
+        return Long.parseLong(value);
     }
 
     private static IllegalArgumentException refused(String name, String value, String takes) {

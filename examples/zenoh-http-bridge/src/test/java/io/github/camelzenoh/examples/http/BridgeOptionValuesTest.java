@@ -25,6 +25,10 @@ class BridgeOptionValuesTest {
                 "http.port|abc",
                 "http.port|70000",
                 "http.port|-1",
+                // Camel's server took these for no port at all (cold review F)
+                "http.port|+8000",
+                "http.port|' 8000'",
+                "http.idleTimeout|3000000000",
                 "http.managementPort|x",
                 "http.maxBodySize|1KB",
                 "http.maxBodySize|-5",
