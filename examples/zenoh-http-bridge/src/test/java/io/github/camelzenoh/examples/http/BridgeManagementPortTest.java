@@ -10,6 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.camelzenoh.zenoh.Loopback;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import org.apache.camel.main.Main;
 import org.junit.jupiter.api.Test;
 
@@ -105,32 +109,26 @@ class BridgeManagementPortTest {
      */
     @Test
     void theDevConsoleIsServedWhenAskedFor() throws Exception {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         try (TestBridge bridge = TestBridge.start("--http.devConsole=true")) {
-            java.net.http.HttpResponse<String> zenoh =
-                    http.send(
-                            java.net.http.HttpRequest.newBuilder(
-                                            java.net.URI.create(
-                                                    "http://127.0.0.1:"
-                                                            + bridge.managementPort
-                                                            + "/q/dev/zenoh"))
-                                    .build(),
-                            java.net.http.HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> zenoh = zenohConsole(bridge);
             assertThat(zenoh.statusCode()).isEqualTo(200);
             assertThat(zenoh.body()).doesNotContain("not included").contains("demo/example/camel");
         }
         try (TestBridge bridge = TestBridge.start()) {
-            java.net.http.HttpResponse<String> off =
-                    http.send(
-                            java.net.http.HttpRequest.newBuilder(
-                                            java.net.URI.create(
-                                                    "http://127.0.0.1:"
-                                                            + bridge.managementPort
-                                                            + "/q/dev/zenoh"))
-                                    .build(),
-                            java.net.http.HttpResponse.BodyHandlers.ofString());
-            assertThat(off.body()).doesNotContain("demo/example/camel");
+            assertThat(zenohConsole(bridge).body()).doesNotContain("demo/example/camel");
         }
+    }
+
+    private static HttpResponse<String> zenohConsole(TestBridge bridge) throws Exception {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create(
+                                                "http://127.0.0.1:"
+                                                        + bridge.managementPort
+                                                        + "/q/dev/zenoh"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
     }
 
     /**
