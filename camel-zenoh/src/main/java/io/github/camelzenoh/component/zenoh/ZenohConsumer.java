@@ -488,7 +488,9 @@ public class ZenohConsumer extends DefaultConsumer {
             } else {
                 while (uow.routeStackLevel() > 0) {
                     Route route = uow.popRoute();
-                    if (route != null) {
+                    // an Error before the route took its count (a route policy's begin) must not
+                    // take another exchange's: never below 0
+                    if (route != null && inflight.size(route.getRouteId()) > 0) {
                         inflight.remove(exchange, route.getRouteId());
                     }
                 }
