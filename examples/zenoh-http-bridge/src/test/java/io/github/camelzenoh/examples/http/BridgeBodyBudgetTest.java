@@ -42,6 +42,10 @@ class BridgeBodyBudgetTest {
     static final int BUDGET = 10 << 20;
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** What zenoh logs (WARN) when a peer's connect takes longer than its scouting delay. */
+    static final String SCOUTING_DELAY_ELAPSED =
+            "Scouting delay elapsed before start conditions are met";
+
     /** A PUT of {@code LIMIT} announced bytes of which {@code LIMIT - 1} are sent: then stalls. */
     static Socket stalledPut(int port, String key) throws IOException {
         Socket s = new Socket("127.0.0.1", port);
@@ -321,7 +325,13 @@ class BridgeBodyBudgetTest {
                 System.setErr(err);
             }
             err.print(logged.toString(StandardCharsets.UTF_8));
-            assertThat(logged.toString(StandardCharsets.UTF_8)).doesNotContain("WARN", "ERROR");
+            // the test's own peer may log that its scouting delay elapsed as it opened (zenoh's
+            // logs reach slf4j from a thread of their own, so possibly only now): not the bridge's
+            assertThat(
+                            logged.toString(StandardCharsets.UTF_8)
+                                    .lines()
+                                    .filter(line -> !line.contains(SCOUTING_DELAY_ELAPSED)))
+                    .noneMatch(line -> line.contains("WARN") || line.contains("ERROR"));
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             while (metric(bridge, "zenoh_bridge_http_body_abandoned_total", "") != 2
                     && System.nanoTime() < deadline) {
