@@ -284,9 +284,17 @@ record ZenohOptions(
 
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
 
-    /** Camel's duration text (TimeUtils): 1d2h3m4s5ms, each part optional, in that order. */
+    /**
+     * Camel's duration text (TimeUtils): 1d2h3m4s5ms, each part optional, in that order, a unit
+     * also written out (5sec, 2min, 1hour, 1day, 250msec; lower case: 1M is not a month). The value
+     * is the text's own: Camel's converter reads some of these wrong (250milli as 250 minutes,
+     * 2days as nothing), and this check hands Camel the milliseconds.
+     */
     private static final Pattern DURATION =
-            Pattern.compile("(?=\\d)(\\d+d)?(\\d+h)?(\\d+m)?(\\d+s)?(\\d+ms)?");
+            Pattern.compile(
+                    "(?=\\d)(?:(\\d+)(?:d|days?))?(?:(\\d+)(?:h|hours?))?"
+                            + "(?:(\\d+)(?:m|mins?|minutes?))?(?:(\\d+)(?:s|secs?|seconds?))?"
+                            + "(?:(\\d+)(?:ms|msecs?|millis?|milliseconds?))?");
 
     /**
      * Checks the option values of an endpoint URI against their type in the generated metadata
@@ -364,7 +372,7 @@ record ZenohOptions(
                 for (int g = 1; g <= unit.length; g++) {
                     String part = m.group(g);
                     if (part != null) {
-                        long count = Long.parseLong(part.replaceAll("\\D", ""));
+                        long count = Long.parseLong(part);
                         millis = Math.addExact(millis, Math.multiplyExact(count, unit[g - 1]));
                     }
                 }

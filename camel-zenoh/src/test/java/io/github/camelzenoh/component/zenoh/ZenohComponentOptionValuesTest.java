@@ -16,6 +16,7 @@ import org.apache.camel.support.PropertyBindingSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Component options set as text ({@code camel.component.zenoh.*} in Camel Main, Spring Boot, any
@@ -141,6 +142,61 @@ class ZenohComponentOptionValuesTest {
             assertThat(c.getTimeout()).isEqualTo(5_000);
             assertThat(c.getHeartbeat()).isEqualTo(90_250);
             assertThat(c.getBatchTimeout()).isEqualTo(250);
+        }
+    }
+
+    /**
+     * Camel's duration converter also reads units written out (5sec, 2min, 1hour, 1day, 250msec):
+     * the check takes them, each at its own value (Camel's converter reads 250milli as 250
+     * minutes), and refuses what follows a duration ({@code 5secx}, which Camel reads as 5 s).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "5sec, 5000",
+        "5secs, 5000",
+        "5second, 5000",
+        "5seconds, 5000",
+        "2min, 120000",
+        "2mins, 120000",
+        "1minute, 60000",
+        "2minutes, 120000",
+        "1hour, 3600000",
+        "2hours, 7200000",
+        "1day, 86400000",
+        "2days, 172800000",
+        "250msec, 250",
+        "250milli, 250",
+        "250millis, 250",
+        "250millisecond, 250",
+        "250milliseconds, 250",
+        "1hour2min5sec250ms, 3725250",
+        "1m5sec, 65000",
+        "5m, 300000",
+        "5ms, 5"
+    })
+    void durationsWithUnitsWrittenOut(String text, long millis) throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            ZenohComponent zenoh = context.getComponent("zenoh", ZenohComponent.class);
+            PropertyBindingSupport.build()
+                    .withConfigurer(zenoh.getComponentPropertyConfigurer())
+                    .bind(context, zenoh, "heartbeat", text);
+            assertThat(zenoh.getConfiguration().getHeartbeat()).isEqualTo(millis);
+            assertThat(
+                            context.getEndpoint(
+                                            "zenoh:values/u?timeout=" + text, ZenohEndpoint.class)
+                                    .getConfiguration()
+                                    .getTimeout())
+                    .isEqualTo(millis);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"5secx", "5%20sec", "5S", "1M", "sec", "5sec5", "1s1h", "5mins5"})
+    void durationTextsThatAreNotDurationsAreRefused(String text) throws Exception {
+        try (CamelContext context = new DefaultCamelContext()) {
+            assertThatThrownBy(() -> context.getEndpoint("zenoh:values/r?timeout=" + text))
+                    .hasStackTraceContaining("timeout")
+                    .hasStackTraceContaining("'" + text.replace("%20", " ") + "'");
         }
     }
 }
