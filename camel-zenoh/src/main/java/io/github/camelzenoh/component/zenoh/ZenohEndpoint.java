@@ -329,11 +329,19 @@ public class ZenohEndpoint extends DefaultEndpoint
         }
     }
 
+    /**
+     * Releases nothing a running consumer or producer still holds: Camel stops an endpoint that no
+     * other route uses when a route is removed, while a producer outside routes (a
+     * ProducerTemplate's, which Camel's producer cache keeps and hands back) still sends with it;
+     * that producer's {@link Use} releases the endpoint when it stops, and the component's stop
+     * closes its sessions in any case. With no user left, whatever a failed start took is released.
+     */
     @Override
     protected void doStop() throws Exception {
         synchronized (this) {
-            users = 0;
-            releaseAll();
+            if (users == 0) {
+                releaseAll();
+            }
         }
         super.doStop();
     }

@@ -139,6 +139,38 @@ class ZenohLifecycleTest extends ZenohTestSupport {
         assertThat(component().sessions().snapshot()).hasSize(1);
     }
 
+    /**
+     * Removing a route stops the endpoints only it used, among them one a ProducerTemplate's
+     * producer still sends with (the template is no route): that producer keeps its session and
+     * declaration until it stops itself, as the last user of the endpoint (cold review, 2026-12-03:
+     * every later send failed with "session closed" until the context restarted, Camel's producer
+     * cache handing the dead producer back; route reload removes routes so).
+     */
+    private static final String REMOVED = "zenoh:removed/k?config=RAW({})";
+
+    @Test
+    void removingARouteLeavesATemplatesProducerOfItsEndpointWorking() throws Exception {
+        awaitConnected();
+        context.addRoutes(
+                new RouteBuilder() {
+                    @Override
+                    public void configure() {
+                        // a session of its own (different settings), which only this
+                        // endpoint holds: the route's consumer and the template's producer
+                        from(REMOVED).routeId("removed").to("mock:removed");
+                    }
+                });
+        try (Collector c = new Collector("removed/k")) {
+            Waits.awaitSubscriberSeenByRoutes(context, "removed/k");
+            template.sendBody(REMOVED, "one");
+            assertThat(text(c.next())).isEqualTo("one");
+            context.getRouteController().stopRoute("removed");
+            assertThat(context.removeRoute("removed")).isTrue();
+            template.sendBody(REMOVED, "two");
+            assertThat(text(c.next())).isEqualTo("two");
+        }
+    }
+
     @Test
     void endpointsWithEqualSessionSettingsShareOneSession() throws Exception {
         context.addRoutes(
