@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -60,6 +62,13 @@ public class ZenohProducer extends DefaultAsyncProducer {
     private volatile Querier querier;
     private ExecutorService continuation;
     private ZenohEndpoint.Use use;
+
+    /**
+     * Ends each get sent through the session (an override key) still in flight: its stop ends them,
+     * as the querier's close ends the querier's, since the session may stay open (other endpoints
+     * use it) and zenoh would end them only at their timeout.
+     */
+    private final Set<Runnable> sessionGets = ConcurrentHashMap.newKeySet();
 
     public ZenohProducer(ZenohEndpoint endpoint) {
         super(endpoint);
@@ -200,6 +209,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
             // zenoh ends the querier's gets in flight as it undeclares it: each fails, saying so
             // (cutShort)
             q.close();
+        }
+        for (Runnable endGet : List.copyOf(sessionGets)) {
+            endGet.run(); // continues on the pool, shut down below once it has run
         }
         if (p != null) {
             // sends still in flight must reach zenoh before the endpoint may close the session
@@ -543,18 +555,45 @@ public class ZenohProducer extends DefaultAsyncProducer {
         AtomicReference<Runnable> held = new AtomicReference<>(GET_CALLING);
         // the querier or session the get is sent on (when it is sent)
         AtomicReference<BooleanSupplier> sentOnClosed = new AtomicReference<>();
+        List<ZenohReply> replies = Collections.synchronizedList(new ArrayList<>());
+        // the get ends once: completed by zenoh, or ended by this producer's stop (sessionGets)
+        AtomicBoolean ended = new AtomicBoolean();
+        Runnable endOnStop =
+                () -> {
+                    if (!ended.compareAndSet(false, true)) {
+                        return;
+                    }
+                    long ranMillis =
+                            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started.get());
+                    List<ZenohReply> received = List.copyOf(replies);
+                    Runnable finish =
+                            () ->
+                                    cutShort(
+                                            exchange,
+                                            received,
+                                            "its producer stopping",
+                                            ranMillis,
+                                            timeout,
+                                            callback);
+                    if (!held.compareAndSet(GET_CALLING, finish) && held.get() != GET_REFUSED) {
+                        continueElsewhere(next, finish);
+                    }
+                };
         ReplyListener listener =
                 new ReplyListener() {
-                    private final List<ZenohReply> replies =
-                            Collections.synchronizedList(new ArrayList<>());
-
                     @Override
                     public void onReply(Reply reply) {
-                        replies.add(ZenohMessages.toReply(reply));
+                        if (!ended.get()) { // an ended get's late replies are nobody's
+                            replies.add(ZenohMessages.toReply(reply));
+                        }
                     }
 
                     @Override
                     public void onComplete() {
+                        sessionGets.remove(endOnStop);
+                        if (!ended.compareAndSet(false, true)) {
+                            return; // ended by the producer's stop
+                        }
                         // zenoh thread: the rest of the route must not run here
                         List<ZenohReply> received = List.copyOf(replies);
                         List<ZenohReply> all =
@@ -571,7 +610,14 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         Runnable finish =
                                 () -> {
                                     if (cutShort) {
-                                        cutShort(exchange, all, ranMillis, timeout, callback);
+                                        cutShort(
+                                                exchange,
+                                                all,
+                                                "its querier or session closing (its producer"
+                                                        + " or the context stopped)",
+                                                ranMillis,
+                                                timeout,
+                                                callback);
                                         return;
                                     }
                                     if (timedOut) {
@@ -601,9 +647,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             String key = override != null ? override : endpoint.getKeyExpr();
                             Session session = endpoint.session();
                             sentOnClosed.set(session::isClosed);
+                            sessionGets.add(endOnStop);
                             session.get(key, getOptions, options.acceptReplies(), listener);
                         }
                     } catch (RuntimeException | Error refused) {
+                        sessionGets.remove(endOnStop);
                         held.set(GET_REFUSED);
                         throw refused;
                     }
@@ -623,13 +671,14 @@ public class ZenohProducer extends DefaultAsyncProducer {
     }
 
     /**
-     * Fails a get its session's close ended before its timeout: completed as "no reply" it could
-     * not be told apart from a get nobody answered. The replies that had arrived stay in {@code
-     * CamelZenohReplies}.
+     * Fails a get ended before its timeout by its querier's or session's close, or by its
+     * producer's stop: completed as "no reply" it could not be told apart from a get nobody
+     * answered. The replies that had arrived stay in {@code CamelZenohReplies}.
      */
     private void cutShort(
             Exchange exchange,
             List<ZenohReply> replies,
+            String endedBy,
             long ranMillis,
             long timeout,
             AsyncCallback callback) {
@@ -639,8 +688,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
                 new CamelExchangeException(
                         "zenoh get on '"
                                 + endpoint.getKeyExpr()
-                                + "' was ended by its querier or session closing (its producer or"
-                                + " the context stopped) "
+                                + "' was ended by "
+                                + endedBy
+                                + " "
                                 + ranMillis
                                 + " ms after it was sent, before its timeout of "
                                 + timeout

@@ -103,6 +103,10 @@ class ZenohGetTest extends ZenohTestSupport {
                         .to(
                                 "zenoh:svc/slow?operation=get&timeout=8000"
                                         + "&listen=tcp/127.0.0.1:0,tcp/127.0.0.1:0");
+                // the component's session, which the other routes keep open when it stops
+                from("direct:sharedSession")
+                        .routeId("sharedSession")
+                        .to("zenoh:svc/shared?operation=get&timeout=8000");
                 from("direct:named")
                         .to("zenoh:svc/named?operation=get")
                         .process(e -> e.setProperty("continuedOn", Thread.currentThread()));
@@ -451,6 +455,49 @@ class ZenohGetTest extends ZenohTestSupport {
                 .hasMessageContaining(
                         "zenoh get on 'svc/slow' was ended by its querier or session closing")
                 .hasMessageContaining("before its timeout of 8000 ms; 0 replies had arrived");
+    }
+
+    /**
+     * A get in flight when its producer stops on a session that stays open (other routes use it) is
+     * ended by the producer, whether sent through the querier or, with an override key, through the
+     * session: zenoh ends neither then, and the override's exchange stayed in flight after the
+     * route had stopped until its whole timeout, then failed with a RejectedExecutionException
+     * (cold review, 2026-12-03).
+     */
+    @Test
+    void getsInFlightWhenTheProducerStopsOnASharedSessionFailSayingSo() throws Exception {
+        List<Query> asked = new CopyOnWriteArrayList<>();
+        queryable(
+                "svc/shared/**",
+                q -> {
+                    unfinished.add(q); // answered never: the route stops first
+                    asked.add(q); // svc/shared itself too: ** matches no chunk as well
+                });
+        awaitConnected();
+        Future<Exchange> viaQuerier =
+                template.asyncSend("direct:sharedSession", e -> e.getMessage().setBody("a"));
+        Future<Exchange> viaOverride =
+                template.asyncSend(
+                        "direct:sharedSession",
+                        e -> {
+                            e.getMessage().setBody("b");
+                            e.getMessage()
+                                    .setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "svc/shared/x");
+                        });
+        Waits.until("both gets at the queryables", () -> asked.size() >= 2);
+        long t0 = System.nanoTime();
+        context.getRouteController().stopRoute("sharedSession", 1, TimeUnit.SECONDS);
+        for (Future<Exchange> sent : List.of(viaQuerier, viaOverride)) {
+            Exchange out = sent.get(10, TimeUnit.SECONDS);
+            assertThat(out.getException())
+                    .isInstanceOf(org.apache.camel.CamelExchangeException.class)
+                    .hasMessageContaining("zenoh get on 'svc/shared' was ended by its")
+                    .hasMessageContaining("before its timeout of 8000 ms; 0 replies had arrived");
+        }
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0))
+                .as("both ended with the stop, not at their timeout")
+                .isLessThan(5_000);
+        assertThat(context.getInflightRepository().size("sharedSession")).isZero();
     }
 
     @Test
