@@ -330,16 +330,19 @@ public class ZenohEndpoint extends DefaultEndpoint
     }
 
     /**
-     * Releases nothing a running consumer or producer still holds: Camel stops an endpoint that no
-     * other route uses when a route is removed, while a producer outside routes (a
-     * ProducerTemplate's, which Camel's producer cache keeps and hands back) still sends with it;
-     * that producer's {@link Use} releases the endpoint when it stops, and the component's stop
-     * closes its sessions in any case. With no user left, whatever a failed start took is released.
+     * While the CamelContext runs, releases nothing a running consumer or producer still holds:
+     * Camel stops an endpoint that no other route uses when a route is removed, while a producer
+     * outside routes (a ProducerTemplate's, which Camel's producer cache keeps and hands back)
+     * still sends with it; that producer's {@link Use} releases the endpoint when it stops. With no
+     * user left, whatever a failed start took is released. When the context stops, everything is
+     * released (meters, declaration, session), users or not: a producer the application started and
+     * never stopped must not keep the context's meters.
      */
     @Override
     protected void doStop() throws Exception {
         synchronized (this) {
-            if (users == 0) {
+            if (users == 0 || getCamelContext().isStopping()) {
+                users = 0;
                 releaseAll();
             }
         }

@@ -299,4 +299,42 @@ class ZenohLifecycleTest extends ZenohTestSupport {
                 WAIT,
                 () -> NativeDiagnostics.liveObjects() == before);
     }
+
+    /**
+     * A producer the application started and never stopped: the context's stop still removes the
+     * endpoint's meters and frees its declaration and session (they stayed registered once the
+     * endpoint's stop left a running producer's hold alone, review of 2026-12-03).
+     */
+    @Test
+    void contextStopReleasesAProducerNeverStopped() throws Exception {
+        long before = Waits.settledLiveObjects();
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        CamelContext other = new DefaultCamelContext();
+        other.getRegistry().bind(ZenohMetrics.REGISTRY_NAME, meters);
+        ZenohComponent zenoh = new ZenohComponent();
+        configure(zenoh.getConfiguration());
+        other.addComponent("zenoh", zenoh);
+        other.start();
+        org.apache.camel.Producer never =
+                other.getEndpoint("zenoh:kept/k?config=RAW({})").createProducer();
+        never.start();
+        assertThat(meters.getMeters()).isNotEmpty();
+        other.stop();
+        assertThat(meters.getMeters()).as("the context's meters").isEmpty();
+        assertThat(zenoh.sessions().snapshot()).isEmpty();
+        try {
+            // the producer's own publisher stays its own until it stops
+            Waits.until(
+                    "live objects back to " + before + " and the producer's publisher",
+                    WAIT,
+                    () -> NativeDiagnostics.liveObjects() == before + 1);
+        } finally {
+            never.stop(); // late: releases nothing twice
+        }
+        Waits.until(
+                "live objects back to " + before + " (now " + NativeDiagnostics.liveObjects() + ")",
+                WAIT,
+                () -> NativeDiagnostics.liveObjects() == before);
+    }
 }

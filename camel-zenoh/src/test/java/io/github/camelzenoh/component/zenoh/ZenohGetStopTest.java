@@ -1,0 +1,142 @@
+/*
+ * Copyright 2026 the camel-zenoh authors.
+ * SPDX-License-Identifier: Apache-2.0 (see the LICENSE file at the repository root).
+ */
+package io.github.camelzenoh.component.zenoh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.camelzenoh.zenoh.Query;
+import io.github.camelzenoh.zenoh.Queryable;
+import io.github.camelzenoh.zenoh.QueryableOptions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.support.DefaultExchange;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Gets sent through the session (an override key) when their producer stops while the session stays
+ * open for others: each exchange completes once, as zenoh would have completed it (timed out past
+ * its timeout) or as ended by the stop (before it), and the producer forgets them.
+ */
+class ZenohGetStopTest extends ZenohTestSupport {
+
+    private final List<Query> held = new CopyOnWriteArrayList<>();
+    private Queryable queryable;
+
+    @Override
+    protected RouteBuilder createRouteBuilder() {
+        return new RouteBuilder() {
+            @Override
+            public void configure() {
+                // keeps the component's session open while the get producers stop
+                from("zenoh:gs/keep").routeId("keep").to("mock:keep");
+            }
+        };
+    }
+
+    @AfterEach
+    void release() {
+        held.forEach(Query::finish);
+        if (queryable != null) {
+            queryable.close();
+        }
+    }
+
+    /** A queryable that holds every query, unanswered, until the test ends. */
+    private void holdingQueryable() {
+        queryable = peer.declareQueryable("gs/**", QueryableOptions.DEFAULT, held::add);
+        Waits.awaitDeclarationsKnownByRoutes(peer, context);
+    }
+
+    private ZenohProducer producer(String uri) throws Exception {
+        ZenohProducer p =
+                (ZenohProducer) context.getEndpoint(uri, ZenohEndpoint.class).createProducer();
+        p.start();
+        return p;
+    }
+
+    /** One get with the override key (through the session); counts its completions. */
+    private Exchange send(ZenohProducer p, AtomicInteger done) {
+        Exchange e = new DefaultExchange(context);
+        e.getMessage().setBody("q");
+        e.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "gs/x");
+        p.process(e, sync -> done.incrementAndGet());
+        return e;
+    }
+
+    private static final Pattern ENDED =
+            Pattern.compile("was ended by its producer stopping (\\d+) ms after it was sent");
+
+    /**
+     * Stops landing just before and just after the gets' timeout, before zenoh's timer ends them: a
+     * get past its timeout completes as timed out, never as "ended ... before its timeout" (170 of
+     * 400 did, 304 ms after they were sent with a timeout of 300).
+     */
+    @Test
+    void aStopPastTheTimeoutCompletesTheGetAsTimedOut() throws Exception {
+        holdingQueryable();
+        Map<Exchange, AtomicInteger> all = new ConcurrentHashMap<>();
+        for (int round = 0; round < 12; round++) {
+            ZenohProducer p = producer("zenoh:gs/t?operation=get&timeout=300");
+            for (int i = 0; i < 20; i++) {
+                AtomicInteger done = new AtomicInteger();
+                all.put(send(p, done), done);
+            }
+            Thread.sleep(295 + ThreadLocalRandom.current().nextInt(0, 12));
+            p.stop();
+            assertThat(p.sessionGetsInFlight()).isZero();
+        }
+        Waits.until("every get completed", () -> all.values().stream().allMatch(d -> d.get() > 0));
+        Thread.sleep(500); // zenoh's own completions of the ended gets come meanwhile
+        all.forEach(
+                (e, done) -> {
+                    assertThat(done.get()).as("completions of one exchange").isEqualTo(1);
+                    if (e.getException() == null) {
+                        assertThat(e.getProperty(ZenohConstants.GET_TIMED_OUT)).isEqualTo(true);
+                    } else {
+                        Matcher m = ENDED.matcher(e.getException().getMessage());
+                        assertThat(m.find()).as(e.getException().getMessage()).isTrue();
+                        assertThat(Long.parseLong(m.group(1)))
+                                .as("an ended get ran less than its timeout")
+                                .isLessThan(300);
+                    }
+                });
+    }
+
+    /**
+     * The stop ends and forgets its gets at once, however long their timeout: none stays in the
+     * producer (holding its exchange) until zenoh's query ends.
+     */
+    @Test
+    void aStopEndsAndForgetsItsGetsAtOnce() throws Exception {
+        holdingQueryable();
+        ZenohProducer p = producer("zenoh:gs/long?operation=get&timeout=1d");
+        Map<Exchange, AtomicInteger> all = new ConcurrentHashMap<>();
+        for (int i = 0; i < 50; i++) {
+            AtomicInteger done = new AtomicInteger();
+            all.put(send(p, done), done);
+        }
+        Waits.until("the queryable holds the 50 gets", () -> held.size() == 50);
+        assertThat(p.sessionGetsInFlight()).isEqualTo(50);
+        p.stop();
+        assertThat(p.sessionGetsInFlight()).isZero();
+        Waits.until("every get completed", () -> all.values().stream().allMatch(d -> d.get() > 0));
+        all.forEach(
+                (e, done) -> {
+                    assertThat(done.get()).isEqualTo(1);
+                    assertThat(e.getException())
+                            .hasMessageContaining("was ended by its producer stopping")
+                            .hasMessageContaining("before its timeout of 86400000 ms");
+                });
+    }
+}
