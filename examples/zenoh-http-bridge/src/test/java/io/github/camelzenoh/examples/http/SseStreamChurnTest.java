@@ -223,39 +223,66 @@ class SseStreamChurnTest {
         long routedBefore = streams.streamsRouted();
         try (Queryable q = peer.declareQueryable(slow, QueryableOptions.DEFAULT, held::add)) {
             Loopback.settle();
-            for (int i = 0; i < 5; i++) {
-                try (Socket s = new Socket()) {
-                    s.connect(
-                            new InetSocketAddress(InetAddress.getLoopbackAddress(), httpPort),
-                            5000);
-                    s.getOutputStream()
-                            .write(
-                                    ("GET /"
-                                                    + slow
-                                                    + " HTTP/1.1\r\nHost: x\r\n\r\nGET /"
-                                                    + KEY
-                                                    + " HTTP/1.1\r\nHost: x\r\nAccept:"
-                                                    + " text/event-stream\r\n\r\n")
-                                            .getBytes(StandardCharsets.US_ASCII));
-                    s.getOutputStream().flush();
+            // Vert.x routes the queued request only if it has not read the client's close before
+            // the get's response is done, which a loaded machine decides: rounds of five until at
+            // least three such streams were routed (20 of 20 stayed open before the fix)
+            for (int round = 0; round < 8 && streams.streamsRouted() < routedBefore + 3; round++) {
+                held.clear();
+                for (int i = 0; i < 5; i++) {
+                    pipelinedStreamBehindAGet(slow);
                     int expected = i + 1;
                     Loopback.await(
                             Duration.ofSeconds(10),
                             () -> held.size() == expected,
                             "the get's query at the queryable");
                 }
+                // the gets are answered after their clients left; the queued streams start then
+                for (Query query : held) {
+                    query.reply(slow, new byte[] {'1'}, Encoding.TEXT_PLAIN, null);
+                    query.finish();
+                }
+                awaitSettled(streams::streamsRouted);
             }
-            // the gets are answered after their clients left; the queued streams start then
-            for (Query query : held) {
-                query.reply(slow, new byte[] {'1'}, Encoding.TEXT_PLAIN, null);
-                query.finish();
-            }
-            Loopback.await(
-                    Duration.ofSeconds(10),
-                    () -> streams.streamsRouted() == routedBefore + 5,
-                    "the five queued stream requests to reach the route");
+            assertThat(streams.streamsRouted() - routedBefore)
+                    .as("queued stream requests that reached the route")
+                    .isGreaterThanOrEqualTo(3);
         }
         assertNothingLeftOpen();
+    }
+
+    /** Sends a get and an SSE request pipelined behind it, then closes the connection. */
+    private static void pipelinedStreamBehindAGet(String slow) throws IOException {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), httpPort), 5000);
+            s.getOutputStream()
+                    .write(
+                            ("GET /"
+                                            + slow
+                                            + " HTTP/1.1\r\nHost: x\r\n\r\nGET /"
+                                            + KEY
+                                            + " HTTP/1.1\r\nHost: x\r\nAccept:"
+                                            + " text/event-stream\r\n\r\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+        }
+    }
+
+    /** Waits until {@code count} has not changed for 500 ms (at most 10 s). */
+    private static void awaitSettled(java.util.function.LongSupplier count)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long last = count.getAsLong();
+        long since = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            long now = count.getAsLong();
+            if (now != last) {
+                last = now;
+                since = System.nanoTime();
+            } else if (System.nanoTime() - since > Duration.ofMillis(500).toNanos()) {
+                return;
+            }
+        }
     }
 
     private static void assertNothingLeftOpen() {
