@@ -655,6 +655,14 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     // one; a stopped one has none and the session refuses if it is closed
                     Querier q = querier;
                     try {
+                        if (isStoppingOrStopped()) {
+                            // no stop would end it: on a session others keep open it would wait
+                            // for its timeout
+                            throw new IllegalStateException(
+                                    "zenoh get on '"
+                                            + (override != null ? override : endpoint.getKeyExpr())
+                                            + "' was not sent: its producer is stopped");
+                        }
                         if (override == null && q != null) {
                             sentOnClosed.set(q::isClosed);
                             q.get(getOptions, listener);
@@ -673,6 +681,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     Runnable completedInCall = held.getAndSet(GET_RETURNED);
                     if (completedInCall != GET_CALLING) {
                         continueElsewhere(next, completedInCall);
+                    }
+                    // a stop that began while this get was being sent may have ended the
+                    // producer's gets before this one joined them: it ends this one too
+                    if (isStoppingOrStopped() && sessionGets.remove(endOnStop)) {
+                        endOnStop.run();
                     }
                 };
         // An executor the exchange names sends the get too: on an event loop that is after the

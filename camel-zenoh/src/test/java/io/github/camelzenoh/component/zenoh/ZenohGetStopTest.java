@@ -114,6 +114,89 @@ class ZenohGetStopTest extends ZenohTestSupport {
     }
 
     /**
+     * A get handed to a producer after its stop, while another producer keeps its endpoint (and the
+     * session) open, fails at once saying why, with the override key (the session) as without it
+     * (no querier left): before, it waited for its timeout (here a day).
+     */
+    @Test
+    void aGetSentToAStoppedProducerFailsAtOnce() throws Exception {
+        holdingQueryable();
+        ZenohProducer p = producer("zenoh:gs/stopped?operation=get&timeout=1d");
+        ZenohProducer other = producer("zenoh:gs/stopped?operation=get&timeout=1d");
+        p.stop();
+        for (boolean overrideKey : new boolean[] {true, false}) {
+            Exchange e = new DefaultExchange(context);
+            e.getMessage().setBody("q");
+            if (overrideKey) {
+                e.getMessage().setHeader(ZenohConstants.OVERRIDE_KEY_EXPR, "gs/x");
+            }
+            AtomicInteger done = new AtomicInteger();
+            p.process(e, sync -> done.incrementAndGet());
+            Waits.until("the get to a stopped producer completed", () -> done.get() > 0);
+            assertThat(done.get()).isEqualTo(1);
+            assertThat(e.getException())
+                    .as("override key: " + overrideKey)
+                    .hasMessageContaining("zenoh get on 'gs/")
+                    .hasMessageContaining("its producer is stopped");
+            assertThat(p.sessionGetsInFlight()).isZero();
+        }
+        assertThat(held).as("no query reached the queryable").isEmpty();
+        other.stop();
+    }
+
+    /**
+     * Gets sent from several threads while their producer stops: each completes once, soon, whether
+     * it was sent before, during or after the stop; none is left to run into its timeout (a day)
+     * because it joined the producer's gets after the stop had ended them.
+     */
+    @Test
+    void getsRacingTheStopAllEndSoon() throws Exception {
+        holdingQueryable();
+        Map<Exchange, AtomicInteger> all = new ConcurrentHashMap<>();
+        for (int round = 0; round < 20; round++) {
+            ZenohProducer p = producer("zenoh:gs/race?operation=get&timeout=1d");
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            List<Thread> senders = new java.util.ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                Thread s =
+                        new Thread(
+                                () -> {
+                                    try {
+                                        go.await();
+                                    } catch (InterruptedException ie) {
+                                        return;
+                                    }
+                                    for (int i = 0; i < 30; i++) {
+                                        AtomicInteger done = new AtomicInteger();
+                                        all.put(send(p, done), done);
+                                    }
+                                });
+                s.start();
+                senders.add(s);
+            }
+            go.countDown();
+            Thread.sleep(ThreadLocalRandom.current().nextInt(0, 3));
+            p.stop();
+            for (Thread s : senders) {
+                s.join();
+            }
+            assertThat(p.sessionGetsInFlight()).isZero();
+        }
+        Waits.until("every get completed", () -> all.values().stream().allMatch(d -> d.get() > 0));
+        all.forEach(
+                (e, done) -> {
+                    assertThat(done.get()).as("completions of one exchange").isEqualTo(1);
+                    assertThat(e.getException())
+                            .as("a get of a stopped producer fails")
+                            .isNotNull();
+                    assertThat(e.getException().getMessage())
+                            .containsAnyOf(
+                                    "was ended by its producer stopping",
+                                    "its producer is stopped");
+                });
+    }
+
+    /**
      * The stop ends and forgets its gets at once, however long their timeout: none stays in the
      * producer (holding its exchange) until zenoh's query ends.
      */
