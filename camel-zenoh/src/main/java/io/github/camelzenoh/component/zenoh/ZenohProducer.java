@@ -655,14 +655,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     // one; a stopped one has none and the session refuses if it is closed
                     Querier q = querier;
                     try {
-                        if (isStoppingOrStopped()) {
-                            // no stop would end it: on a session others keep open it would wait
-                            // for its timeout
-                            throw new IllegalStateException(
-                                    "zenoh get on '"
-                                            + (override != null ? override : endpoint.getKeyExpr())
-                                            + "' was not sent: its producer is stopped");
-                        }
+                        requireRunning(
+                                "zenoh get", override != null ? override : endpoint.getKeyExpr());
                         if (override == null && q != null) {
                             sentOnClosed.set(q::isClosed);
                             q.get(getOptions, listener);
@@ -729,6 +723,21 @@ public class ZenohProducer extends DefaultAsyncProducer {
         callback.done(false);
     }
 
+    /**
+     * A producer that is not running sends no query: no stop would end it, and on a session other
+     * endpoints keep open it would wait for its timeout.
+     */
+    private void requireRunning(String what, String key) {
+        if (isStoppingOrStopped()) {
+            throw new IllegalStateException(
+                    what
+                            + " on '"
+                            + key
+                            + "' was not sent: its producer is "
+                            + (isNew() || isBuild() || isInit() ? "not started" : "stopped"));
+        }
+    }
+
     /** Starts a get on the exchange's executor; a refusal fails the exchange there. */
     private void startThere(Runnable start, Exchange exchange, AsyncCallback callback) {
         try {
@@ -766,6 +775,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
      */
     private boolean livelinessGet(Exchange exchange, String override, AsyncCallback callback) {
         String key = override != null ? override : endpoint.getKeyExpr();
+        requireRunning("zenoh livelinessGet", key);
         Executor next = continuation(exchange);
         endpoint.session()
                 .livelinessGet(key, endpoint.getConfiguration().getTimeout())

@@ -145,6 +145,35 @@ class ZenohGetStopTest extends ZenohTestSupport {
     }
 
     /**
+     * A livelinessGet is refused by a stopped producer the same way, and a producer that was never
+     * started says so rather than "stopped".
+     */
+    @Test
+    void aLivelinessGetToAStoppedProducerAndAGetToOneNeverStartedAreRefused() throws Exception {
+        ZenohProducer p = producer("zenoh:gs/alive?operation=livelinessGet&timeout=1d");
+        ZenohProducer other = producer("zenoh:gs/alive?operation=livelinessGet&timeout=1d");
+        p.stop();
+        Exchange e = new DefaultExchange(context);
+        AtomicInteger done = new AtomicInteger();
+        p.process(e, sync -> done.incrementAndGet());
+        assertThat(done.get()).isEqualTo(1);
+        assertThat(e.getException())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage(
+                        "zenoh livelinessGet on 'gs/alive' was not sent: its producer is stopped");
+        other.stop();
+
+        ZenohProducer never =
+                (ZenohProducer)
+                        context.getEndpoint("zenoh:gs/never?operation=get", ZenohEndpoint.class)
+                                .createProducer();
+        Exchange n = new DefaultExchange(context);
+        never.process(n, sync -> {});
+        assertThat(n.getException())
+                .hasMessage("zenoh get on 'gs/never' was not sent: its producer is not started");
+    }
+
+    /**
      * Gets sent from several threads while their producer stops: each completes once, soon, whether
      * it was sent before, during or after the stop; none is left to run into its timeout (a day)
      * because it joined the producer's gets after the stop had ended them.
