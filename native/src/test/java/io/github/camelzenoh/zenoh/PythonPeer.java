@@ -224,6 +224,36 @@ public final class PythonPeer implements AutoCloseable {
         }
     }
 
+    /**
+     * SIGSTOP: the process stops reading its links, its session stays open (a peer that hangs);
+     * {@link #resumeProcess} continues it.
+     */
+    public void pauseProcess() {
+        signal("-STOP");
+    }
+
+    /** SIGCONT after {@link #pauseProcess}. */
+    public void resumeProcess() {
+        signal("-CONT");
+    }
+
+    private void signal(String which) {
+        try {
+            int rc =
+                    new ProcessBuilder("kill", which, Long.toString(process.pid()))
+                            .inheritIO()
+                            .start()
+                            .waitFor();
+            if (rc != 0) {
+                throw new IllegalStateException("kill " + which + " exited with " + rc);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("kill " + which, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

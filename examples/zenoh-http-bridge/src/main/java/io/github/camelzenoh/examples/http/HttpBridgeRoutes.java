@@ -200,6 +200,10 @@ public class HttpBridgeRoutes extends RouteBuilder {
         } else if (query != null && (fragment = query.indexOf('#')) >= 0) {
             query = query.substring(0, fragment);
         }
+        refuseUnescaped(path, PATH_UNESCAPED, "Invalid URL: the path");
+        if (query != null) {
+            refuseUnescaped(query, QUERY_UNESCAPED, "Invalid URL: the query string");
+        }
         // the path's one leading slash: "//a" names the key "/a", which zenoh refuses, as the
         // REST plugin does
         String key = decodePath(path.startsWith("/") ? path.substring(1) : path);
@@ -238,7 +242,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
         boolean raw = hasParameter(parameters, RAW_KEY);
         // only the first Accept entry counts, as in the REST plugin
-        String accept = firstMediaType(m.getHeader("Accept", "", String.class));
+        String accept = firstMediaType(visibleAscii(m.getHeader("Accept", "", String.class)));
         String op =
                 switch (method) {
                     case "PUT", "PATCH" -> "put";
@@ -315,6 +319,21 @@ public class HttpBridgeRoutes extends RouteBuilder {
             start = end + 1;
         }
         return false;
+    }
+
+    /**
+     * A header the REST plugin reads only as visible ASCII (and tab; the {@code http} crate's
+     * {@code to_str}): any other byte, e.g. raw UTF-8, and it reads no header at all, so neither
+     * does the bridge.
+     */
+    static String visibleAscii(String header) {
+        for (int i = 0; i < header.length(); i++) {
+            char c = header.charAt(i);
+            if ((c < 0x20 && c != '\t') || c > 0x7e) {
+                return "";
+            }
+        }
+        return header;
     }
 
     /** An Accept header's first entry without its parameters: what the REST plugin reads. */
@@ -453,6 +472,28 @@ public class HttpBridgeRoutes extends RouteBuilder {
     }
 
     /** Refuses a control character (C0 or DEL) in {@code text}, naming it and where it is. */
+    /**
+     * Printable ASCII an HTTP request target must not carry unescaped, where the REST plugin's HTTP
+     * server (the {@code http} crate's URI parser) answers 400: in the path {@code <}, {@code >}
+     * and the backtick; in the query {@code "}, {@code <} and {@code >}.
+     */
+    private static final String PATH_UNESCAPED = "<>`";
+
+    private static final String QUERY_UNESCAPED = "\"<>";
+
+    private static void refuseUnescaped(String text, String refused, String what) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (refused.indexOf(c) >= 0) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "%s contains '%c' at index %d: a request target carries it"
+                                        + " percent-encoded only",
+                                what, c, i));
+            }
+        }
+    }
+
     private static void refuseControlCharacter(String text, String what, String why) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

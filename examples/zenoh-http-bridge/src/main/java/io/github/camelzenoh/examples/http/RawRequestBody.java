@@ -4,11 +4,13 @@
  */
 package io.github.camelzenoh.examples.http;
 
+import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.core.impl.ContextInternal;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.AsyncCallback;
@@ -131,8 +133,29 @@ final class RawRequestBody extends AsyncProcessorSupport {
         }
     }
 
+    /**
+     * On an event loop (GET, POST, HEAD...: the route goes on without blocking), the body is read
+     * asynchronously and the route goes on on the event loop. On platform-http's worker (PUT, PATCH
+     * and DELETE, whose zenoh call may block: congestion control BLOCK towards a peer that stopped
+     * reading waits up to zenoh's 5 s) the worker waits for the body, which the event loop reads,
+     * and the route goes on there: a put that blocks holds its own worker, never the event loop
+     * that serves every other request. The worker waited for the whole exchange before; the wait is
+     * bounded as the read is (the body's timeout, the connection's end).
+     */
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
+        if (Context.isOnEventLoopThread()) {
+            return read(exchange, callback);
+        }
+        CompletableFuture<Void> read = new CompletableFuture<>();
+        if (!read(exchange, doneSync -> read.complete(null))) {
+            read.join();
+        }
+        callback.done(true);
+        return true;
+    }
+
+    private boolean read(Exchange exchange, AsyncCallback callback) {
         if (!(exchange.getMessage().getBody() instanceof HttpServerRequest request)) {
             callback.done(true); // already a value (e.g. a test calling the route directly)
             return true;
@@ -142,11 +165,15 @@ final class RawRequestBody extends AsyncProcessorSupport {
         if (codings != null) {
             codings = String.join(", ", request.headers().getAll("Transfer-Encoding"));
         }
-        if (codings != null && !lastCodingIsChunked(codings)) {
-            // the body's length is unknown (RFC 9112 6.3): refused, and the connection closed, as
-            // what follows on it may be that body or another request
+        if (codings != null
+                && (!lastCodingIsChunked(codings) || request.version() == HttpVersion.HTTP_1_0)) {
+            // the body's length is unknown (RFC 9112 6.3), or HTTP/1.0 framing that names a
+            // Transfer-Encoding, which RFC 9112 6.1 says to treat as faulty: refused, and the
+            // connection closed, as what follows on it may be that body or another request
             request.response().endHandler(v -> abort(request)); // after the 400
-            exchange.setException(new UnknownBodyLengthException(codings));
+            exchange.setException(
+                    new UnknownBodyLengthException(
+                            codings, request.version() == HttpVersion.HTTP_1_0));
             callback.done(true);
             return true;
         }
@@ -356,11 +383,17 @@ final class RawRequestBody extends AsyncProcessorSupport {
     static final class UnknownBodyLengthException extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
 
-        UnknownBodyLengthException(String codings) {
+        UnknownBodyLengthException(String codings, boolean http10) {
             super(
-                    "Transfer-Encoding '"
-                            + codings
-                            + "' does not end with chunked: the request body's length is unknown");
+                    http10
+                            ? "Transfer-Encoding '"
+                                    + codings
+                                    + "' in an HTTP/1.0 request: its body's framing is faulty"
+                                    + " (RFC 9112 6.1)"
+                            : "Transfer-Encoding '"
+                                    + codings
+                                    + "' does not end with chunked: the request body's length is"
+                                    + " unknown");
         }
     }
 

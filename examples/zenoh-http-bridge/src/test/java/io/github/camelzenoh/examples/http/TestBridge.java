@@ -28,13 +28,17 @@ final class TestBridge implements AutoCloseable {
     final Session peer;
     final int httpPort;
 
+    /** The port of the bridge's zenoh listener (127.0.0.1), for other peers to connect to. */
+    final int zenohPort;
+
     /** Camel's management server (health, metrics), on a port of its own. */
     final int managementPort;
 
-    private TestBridge(Main main, Session peer, int httpPort, int managementPort) {
+    private TestBridge(Main main, Session peer, int httpPort, int zenohPort, int managementPort) {
         this.main = main;
         this.peer = peer;
         this.httpPort = httpPort;
+        this.zenohPort = zenohPort;
         this.managementPort = managementPort;
     }
 
@@ -59,7 +63,7 @@ final class TestBridge implements AutoCloseable {
                     Duration.ofSeconds(10),
                     () -> !connected.info().peers().isEmpty(),
                     "peer to reach the bridge");
-            return new TestBridge(main, peer, httpPort, managementPort);
+            return new TestBridge(main, peer, httpPort, zenohPort, managementPort);
         } catch (Exception | AssertionError e) {
             if (peer != null) {
                 peer.close();

@@ -586,6 +586,98 @@ class ZenohHttpBridgeTest {
         }
     }
 
+    /** What a raw request gets on a fresh connection: every line until the bridge closes it. */
+    private static List<String> rawLines(String request) throws Exception {
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream()
+                    .write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            BufferedReader in =
+                    new BufferedReader(
+                            new java.io.InputStreamReader(
+                                    s.getInputStream(),
+                                    java.nio.charset.StandardCharsets.ISO_8859_1));
+            List<String> lines = new ArrayList<>();
+            try {
+                for (String line; (line = in.readLine()) != null; ) {
+                    lines.add(line);
+                }
+            } catch (java.net.SocketTimeoutException open) {
+                lines.add("(still open after 10 s)");
+            }
+            return lines;
+        }
+    }
+
+    /**
+     * An HTTP/1.0 request naming a Transfer-Encoding has faulty framing (RFC 9112 6.1): 400 and the
+     * connection closed, nothing after it served, as the REST plugin answers. The bridge read the
+     * chunked body, put it, and served the request pipelined behind it (a review).
+     */
+    @Test
+    void anHttp10RequestWithATransferEncodingIsA400AndTheConnectionCloses() throws Exception {
+        List<String> lines =
+                rawLines(
+                        "PUT /te10/k HTTP/1.0\r\nConnection: keep-alive\r\n"
+                                + "Transfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n"
+                                + "GET /te10/smuggled HTTP/1.0\r\n\r\n");
+        List<String> statuses = lines.stream().filter(l -> l.startsWith("HTTP/1.")).toList();
+        assertThat(statuses).as(lines.toString()).hasSize(1);
+        assertThat(statuses.get(0)).as(lines.toString()).endsWith(" 400 Bad Request");
+        assertThat(lines).as("closed after the 400").doesNotContain("(still open after 10 s)");
+        assertThat(String.join("\n", lines)).contains("HTTP/1.0 request");
+    }
+
+    /**
+     * Printable characters a request target must carry percent-encoded ({@code <}, {@code >} and
+     * the backtick in the path; {@code "}, {@code <} and {@code >} in the query) are a 400, as at
+     * the REST plugin's HTTP server; the bridge passed them to zenoh (a review). Those the plugin
+     * takes ({@code "}, braces in the path; the backtick, braces in the query) still reach zenoh.
+     */
+    @Test
+    void unescapedCharactersTheRestPluginRefusesInATargetAreA400() throws Exception {
+        for (String target :
+                List.of("/q/a<b", "/q/a>b", "/q/a`b", "/q/a?x=\"y", "/q/a?x=<y", "/q/a?x=>y")) {
+            List<String> lines =
+                    rawLines("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            assertThat(lines.get(0)).as(target).isEqualTo("HTTP/1.1 400 Bad Request");
+        }
+        for (String target : List.of("/q/a\"b", "/q/a{b}", "/q/a?x=`y", "/q/a?x={y}")) {
+            List<String> lines =
+                    rawLines("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            assertThat(lines.get(0)).as(target).isEqualTo("HTTP/1.1 200 OK");
+        }
+    }
+
+    /**
+     * An Accept header with a byte outside visible ASCII is no Accept header to the REST plugin
+     * (its HTTP library refuses to read it as text), so the GET is answered as JSON; the bridge
+     * read its first entry and answered HTML, or opened an event stream (a review).
+     */
+    @Test
+    void anAcceptHeaderWithRawNonAsciiBytesCountsAsNone() throws Exception {
+        for (String accept : List.of("text/html,\u00c3\u00a9", "text/html;q=\u00e9")) {
+            List<String> lines =
+                    rawLines(
+                            "GET /q/none HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept: "
+                                    + accept
+                                    + "\r\n\r\n");
+            assertThat(lines.get(0)).as(accept).isEqualTo("HTTP/1.1 200 OK");
+            assertThat(lines)
+                    .as(accept)
+                    .anyMatch(l -> l.equalsIgnoreCase("content-type: application/json"));
+        }
+        List<String> html =
+                rawLines(
+                        "GET /q/none HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                + "Accept: text/html;q=1\r\n\r\n");
+        assertThat(html)
+                .anyMatch(
+                        l ->
+                                l.toLowerCase(java.util.Locale.ROOT)
+                                        .startsWith("content-type: text/html"));
+    }
+
     /**
      * A Transfer-Encoding whose last coding is not chunked leaves a request's body length unknown:
      * 400 and the connection closed (RFC 9112 6.3), as the REST plugin answers. The bridge's HTTP
