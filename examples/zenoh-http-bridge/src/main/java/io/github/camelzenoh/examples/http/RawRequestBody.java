@@ -139,8 +139,9 @@ final class RawRequestBody extends AsyncProcessorSupport {
      * and DELETE, whose zenoh call may block: congestion control BLOCK towards a peer that stopped
      * reading waits up to zenoh's 5 s) the worker waits for the body, which the event loop reads,
      * and the route goes on there: a put that blocks holds its own worker, never the event loop
-     * that serves every other request. The worker waited for the whole exchange before; the wait is
-     * bounded as the read is (the body's timeout, the connection's end).
+     * that serves every other request. The worker waited for the whole exchange before, as long:
+     * until the body's end, its timeout ({@code http.bodyTimeout}; with 0, a client trickling its
+     * body holds the worker until the connection ends or a stop's timeout) or the connection's end.
      */
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
