@@ -471,7 +471,6 @@ public class HttpBridgeRoutes extends RouteBuilder {
         return key.toString();
     }
 
-    /** Refuses a control character (C0 or DEL) in {@code text}, naming it and where it is. */
     /**
      * Printable ASCII an HTTP request target must not carry unescaped, where the REST plugin's HTTP
      * server (the {@code http} crate's URI parser) answers 400: in the path {@code <}, {@code >}
@@ -494,6 +493,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         }
     }
 
+    /** Refuses a control character (C0 or DEL) in {@code text}, naming it and where it is. */
     private static void refuseControlCharacter(String text, String what, String why) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -166,15 +166,13 @@ final class RawRequestBody extends AsyncProcessorSupport {
         if (codings != null) {
             codings = String.join(", ", request.headers().getAll("Transfer-Encoding"));
         }
-        if (codings != null
-                && (!lastCodingIsChunked(codings) || request.version() == HttpVersion.HTTP_1_0)) {
+        boolean http10 = request.version() == HttpVersion.HTTP_1_0;
+        if (codings != null && (!lastCodingIsChunked(codings) || http10)) {
             // the body's length is unknown (RFC 9112 6.3), or HTTP/1.0 framing that names a
             // Transfer-Encoding, which RFC 9112 6.1 says to treat as faulty: refused, and the
             // connection closed, as what follows on it may be that body or another request
             request.response().endHandler(v -> abort(request)); // after the 400
-            exchange.setException(
-                    new UnknownBodyLengthException(
-                            codings, request.version() == HttpVersion.HTTP_1_0));
+            exchange.setException(new UnknownBodyLengthException(codings, http10));
             callback.done(true);
             return true;
         }
@@ -201,8 +199,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
             callback.done(true);
             return true;
         }
-        if ("100-continue".equalsIgnoreCase(request.getHeader("Expect"))
-                && request.version() != HttpVersion.HTTP_1_0) {
+        if ("100-continue".equalsIgnoreCase(request.getHeader("Expect")) && !http10) {
             // the client waits for this before it sends the body (Vert.x-Web's body handler, which
             // the bridge does without, would send it); one over the limit got its 413 above
             request.response().writeContinue();
