@@ -21,7 +21,10 @@ import java.util.concurrent.TimeUnit;
  * held its connection, and a file descriptor, forever. Its request heads may also be as long as the
  * REST plugin's: a GET's request target up to 65,534 bytes (hyper answers 414 from 65,535) and
  * headers up to hyper's 408 KiB buffer; Netty's defaults (a 4 KiB request line, 8 KiB of headers)
- * refused a GET of a 4,100-byte key with 414, while zenoh keys go up to 65,535 bytes.
+ * refused a GET of a 4,100-byte key with 414, while zenoh keys go up to 65,535 bytes. And they
+ * speak HTTP/1.1 only, as the plugin (hyper without HTTP/2): Vert.x's h2c answered curl's {@code
+ * --http2} upload (an upgrade with {@code Expect: 100-continue}) with 101 and a 100 the client
+ * could no longer send the body for, so nothing was put.
  */
 final class BridgeVertx extends VertxWrapper {
 
@@ -50,7 +53,8 @@ final class BridgeVertx extends VertxWrapper {
                 new HttpServerOptions(options)
                         .setMaxInitialLineLength(
                                 Math.max(options.getMaxInitialLineLength(), MAX_REQUEST_LINE))
-                        .setMaxHeaderSize(Math.max(options.getMaxHeaderSize(), MAX_HEAD_BYTES));
+                        .setMaxHeaderSize(Math.max(options.getMaxHeaderSize(), MAX_HEAD_BYTES))
+                        .setHttp2ClearTextEnabled(false);
         if (idleTimeoutMillis > 0 && options.getIdleTimeout() == 0) {
             options.setIdleTimeout(idleTimeoutMillis).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
         }

@@ -330,9 +330,9 @@ final class RawRequestBody extends AsyncProcessorSupport {
     }
 
     /**
-     * Stops a client sending this request: HTTP/1.x closes the connection; HTTP/2 (a client that
-     * upgraded with h2c) resets this request's stream only, not the other requests on the
-     * connection.
+     * Stops a client sending this request: HTTP/1.x closes the connection; HTTP/2 (which the
+     * bridge's own server does not speak, BridgeVertx) would reset this request's stream only, not
+     * the other requests on the connection.
      */
     private static void abort(HttpServerRequest request) {
         if (request.version() == HttpVersion.HTTP_2) {

@@ -711,4 +711,51 @@ class ZenohHttpBridgeTest {
             }
         }
     }
+
+    /**
+     * The bridge speaks HTTP/1.1 only, as the REST plugin (hyper without HTTP/2): a request asking
+     * to upgrade to h2c is served as HTTP/1.1. curl's {@code --http2} asks that on every cleartext
+     * request; with a body it also sends {@code Expect: 100-continue}, and when the bridge upgraded
+     * (101, then its 100 as an HTTP/2 frame) the body could no longer be sent: nothing was put and
+     * the connection waited for its idle timeout (a review).
+     */
+    @Test
+    void aPutAskingToUpgradeToH2cIsServedAsHttp11AndItsBodyArrives() throws Exception {
+        BlockingQueue<Sample> got = new LinkedBlockingQueue<>();
+        try (Subscriber sub =
+                        peer.declareSubscriber("h2c/put", SubscriberOptions.DEFAULT, got::add);
+                java.net.Socket s = new java.net.Socket("127.0.0.1", httpPort)) {
+            bridge.awaitSubscriber("h2c/put");
+            String body = "x".repeat(2_000);
+            BufferedReader in =
+                    raw(
+                            s,
+                            "PUT /h2c/put HTTP/1.1\r\nHost: x\r\n"
+                                    + "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                                    + "HTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n"
+                                    + "Content-Type: text/plain\r\nExpect: 100-continue\r\n"
+                                    + "Content-Length: "
+                                    + body.length()
+                                    + "\r\n\r\n");
+            assertThat(in.readLine()).isEqualTo("HTTP/1.1 100 Continue");
+            assertThat(in.readLine()).isEmpty();
+            s.getOutputStream().write(body.getBytes(StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("HTTP/1.1 200 OK");
+            Sample put = got.poll(10, TimeUnit.SECONDS);
+            assertThat(put).as("the put reached zenoh").isNotNull();
+            assertThat(new String(put.payload(), StandardCharsets.UTF_8)).isEqualTo(body);
+        }
+    }
+
+    /**
+     * No HTTP/2 without TLS either: a client's HTTP/2 preface is a request line of another HTTP
+     * version, refused (Netty's 501; the plugin's 400), and the connection ends.
+     */
+    @Test
+    void anHttp2PriorKnowledgePrefaceIsRefused() throws Exception {
+        List<String> lines = rawLines("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+        assertThat(lines).as(lines.toString()).isNotEmpty();
+        assertThat(lines.get(0)).as(lines.toString()).endsWith(" 501 Not Implemented");
+        assertThat(lines).as("closed").doesNotContain("(still open after 10 s)");
+    }
 }
