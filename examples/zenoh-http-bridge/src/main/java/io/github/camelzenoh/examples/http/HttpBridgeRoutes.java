@@ -192,12 +192,18 @@ public class HttpBridgeRoutes extends RouteBuilder {
         if (query != null) {
             refuseControlCharacter(query, "Invalid URL: the query string", "");
         }
-        // a fragment is never the server's (HTTP clients do not send it; a raw one is cut off)
+        // a fragment is never the server's (HTTP clients do not send it; a raw one is cut off),
+        // but its raw bytes must be UTF-8 as the rest of the target's (the REST plugin's 400)
         int fragment = path.indexOf('#');
         if (fragment >= 0) {
+            strictUtf8(path.substring(fragment + 1), FRAGMENT);
+            if (query != null) {
+                strictUtf8(query, FRAGMENT); // the server split "#x?y" at its '?'
+            }
             path = path.substring(0, fragment);
             query = null;
         } else if (query != null && (fragment = query.indexOf('#')) >= 0) {
+            strictUtf8(query.substring(fragment + 1), FRAGMENT);
             query = query.substring(0, fragment);
         }
         refuseUnescaped(path, PATH_UNESCAPED, "Invalid URL: the path");
@@ -238,7 +244,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
         } catch (KeyExprException bad) {
             throw new IllegalArgumentException(zenohReason(bad.getMessage()), bad);
         }
-        String parameters = query == null ? "" : queryUtf8(query);
+        String parameters = query == null ? "" : strictUtf8(query, "the query string");
         // _raw by presence, in zenoh's parameter syntax (name[=value] separated by ';')
         boolean raw = hasParameter(parameters, RAW_KEY);
         // only the first Accept entry counts, as in the REST plugin
@@ -357,30 +363,33 @@ public class HttpBridgeRoutes extends RouteBuilder {
         }
     }
 
+    private static final String FRAGMENT = "the fragment";
+
     /**
-     * The raw query string as UTF-8 (read as {@link #rawUtf8} reads a header), strictly: raw bytes
-     * that are no UTF-8 are refused as the REST plugin's HTTP server refuses them. A U+FFFD sent as
-     * its UTF-8 bytes is kept.
+     * A raw part of the request target (the query string, a fragment) as UTF-8 (read as {@link
+     * #rawUtf8} reads a header), strictly: raw bytes that are no UTF-8 are refused as the REST
+     * plugin's HTTP server refuses them. A U+FFFD sent as its UTF-8 bytes is kept.
      */
-    static String queryUtf8(String query) {
-        for (int i = 0; i < query.length(); i++) {
-            if (query.charAt(i) >= 0x80) {
+    static String strictUtf8(String part, String what) {
+        for (int i = 0; i < part.length(); i++) {
+            if (part.charAt(i) >= 0x80) {
                 try {
                     return StandardCharsets.UTF_8
                             .newDecoder()
                             .onMalformedInput(CodingErrorAction.REPORT)
                             .onUnmappableCharacter(CodingErrorAction.REPORT)
-                            .decode(ByteBuffer.wrap(query.getBytes(StandardCharsets.ISO_8859_1)))
+                            .decode(ByteBuffer.wrap(part.getBytes(StandardCharsets.ISO_8859_1)))
                             .toString();
                 } catch (CharacterCodingException e) {
                     throw new IllegalArgumentException(
-                            "Invalid URL: the query string is not UTF-8 (raw bytes that are no UTF-8"
-                                    + " sequence)",
+                            "Invalid URL: "
+                                    + what
+                                    + " is not UTF-8 (raw bytes that are no UTF-8 sequence)",
                             e);
                 }
             }
         }
-        return query;
+        return part;
     }
 
     /**
