@@ -722,6 +722,18 @@ class RestPluginDifferentialTest {
                         new Request(
                                 "target-fragment", "GET", "/diff/target/a?x#frag", Map.of(), null),
                         new Request(
+                                "target-raw-utf8-fragment",
+                                "GET",
+                                "/diff/target/a#" + raw,
+                                Map.of(),
+                                null),
+                        new Request(
+                                "target-raw-invalid-utf8-fragment",
+                                "GET",
+                                "/diff/target/a?x#\u00ff",
+                                Map.of(),
+                                null),
+                        new Request(
                                 "target-long-key",
                                 "GET",
                                 "/diff/target/" + "k".repeat(8000),
