@@ -46,12 +46,13 @@ class ZenohClusterServiceIT {
 
     /**
      * Kill to election: a killed member's link closes at once; should the close go unnoticed, the
-     * lease (2 s) still bounds it.
+     * lease (2 s after the last keep-alive, sent every 0.5 s) still bounds it, with time left for
+     * propagation and a loaded CI.
      */
-    private static final Duration ELECTION_BUDGET = Duration.ofSeconds(3);
+    private static final Duration ELECTION_BUDGET = Duration.ofSeconds(4);
 
     /** Kill to the successor's first tick: the election, camel-master's fixed 1 s, a loaded CI. */
-    private static final Duration ROUTE_BUDGET = Duration.ofSeconds(5);
+    private static final Duration ROUTE_BUDGET = Duration.ofSeconds(6);
 
     private final int port = Loopback.freePort();
     private final String ticksKey = "cluster-it/" + port + "/ticks";

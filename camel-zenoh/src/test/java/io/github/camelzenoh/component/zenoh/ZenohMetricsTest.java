@@ -266,9 +266,9 @@ class ZenohMetricsTest extends ZenohTestSupport {
         }
     }
 
-    /** Runs the garbage collector until the reference is cleared (at most about 2 s). */
+    /** Runs the garbage collector until the reference is cleared (at most about 10 s). */
     private static void awaitCollected(WeakReference<?> ref) throws InterruptedException {
-        for (int i = 0; i < 100 && ref.get() != null; i++) {
+        for (int i = 0; i < 500 && ref.get() != null; i++) {
             System.gc();
             Thread.sleep(20);
         }

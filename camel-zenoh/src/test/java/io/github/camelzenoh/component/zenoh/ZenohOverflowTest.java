@@ -33,6 +33,9 @@ class ZenohOverflowTest extends ZenohTestSupport {
     private final AtomicInteger busy = new AtomicInteger();
     private final AtomicInteger maxBusyForQueued = new AtomicInteger();
 
+    /** Holds the first four exchanges of "parallel" until the burst behind them is queued. */
+    private final CountDownLatch firstFour = new CountDownLatch(1);
+
     /** The dropNewest route holds the plug sample (-1) until this opens. */
     private final CountDownLatch gate = new CountDownLatch(1);
 
@@ -92,8 +95,10 @@ class ZenohOverflowTest extends ZenohTestSupport {
                                     if (Integer.parseInt(e.getMessage().getBody(String.class))
                                             >= 4) {
                                         maxBusyForQueued.accumulateAndGet(now, Math::max);
+                                        Thread.sleep(300);
+                                    } else {
+                                        firstFour.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
                                     }
-                                    Thread.sleep(300);
                                     busy.decrementAndGet();
                                 })
                         .to("mock:parallel");
@@ -219,9 +224,11 @@ class ZenohOverflowTest extends ZenohTestSupport {
                 pub.put(String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null);
             }
             Waits.until("the 4 route threads busy", WAIT, () -> busy.get() == 4);
-            for (int i = 4; i < 20; i++) { // queued in the hand-off while all four threads sleep
+            for (int i = 4; i < 20; i++) { // queued in the hand-off while all four threads wait
                 pub.put(String.valueOf(i).getBytes(StandardCharsets.UTF_8), null, null);
             }
+            Waits.until("the burst queued", WAIT, () -> endpoint("parallel").received.sum() >= 20);
+            firstFour.countDown();
         }
         Waits.until("20 exchanges", WAIT, () -> mock.getReceivedCounter() == 20);
         assertThat(numbers(mock))
