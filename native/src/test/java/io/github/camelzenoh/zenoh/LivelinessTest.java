@@ -65,7 +65,11 @@ class LivelinessTest extends TwoPeerSessions {
     void historyDeliversTokensAlreadyAlive() throws Exception {
         try (LivelinessToken t1 = a.declareLivelinessToken("test/live/hist/one");
                 LivelinessToken t2 = a.declareLivelinessToken("test/live/hist/two")) {
-            Loopback.settle();
+            // both tokens known to b before its subscribers: then only history can tell them
+            Loopback.await(
+                    Duration.ofSeconds(20),
+                    () -> aliveKeys(b, "test/live/hist/*").size() == 2,
+                    "both tokens to reach b");
             BlockingQueue<Sample> withHistory = new LinkedBlockingQueue<>();
             BlockingQueue<Sample> without = new LinkedBlockingQueue<>();
             try (Subscriber h =

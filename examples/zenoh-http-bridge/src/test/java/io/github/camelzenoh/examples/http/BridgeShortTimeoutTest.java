@@ -40,7 +40,13 @@ class BridgeShortTimeoutTest {
                                     query.finish();
                                 })) {
             TestBridge.awaitAnswer(bridge.httpPort, "short/answered");
-            assertThat(get(bridge, "short/answered"))
+            // a loaded machine may take more than 50 ms for one round trip (that get then times
+            // out, rightly listing it): the first get answered in time must list no Timeout
+            String answered = get(bridge, "short/answered");
+            for (int i = 0; i < 20 && !answered.contains("\"hi\""); i++) {
+                answered = get(bridge, "short/answered");
+            }
+            assertThat(answered)
                     .isEqualTo(
                             "[{\"key\":\"short/answered\",\"value\":\"hi\",\"encoding\":\"text/plain\","
                                     + "\"timestamp\":null}]");

@@ -221,8 +221,22 @@ class SseStreamChurnTest {
         String slow = "churn/slow/get";
         List<Query> held = new CopyOnWriteArrayList<>();
         long routedBefore = streams.streamsRouted();
-        try (Queryable q = peer.declareQueryable(slow, QueryableOptions.DEFAULT, held::add)) {
-            Loopback.settle();
+        try (Queryable q = peer.declareQueryable(slow, QueryableOptions.DEFAULT, held::add);
+                Queryable known =
+                        peer.declareQueryable(
+                                "churn/slow/known",
+                                QueryableOptions.DEFAULT,
+                                query -> {
+                                    query.reply(
+                                            "churn/slow/known",
+                                            new byte[] {'1'},
+                                            Encoding.TEXT_PLAIN,
+                                            null);
+                                    query.finish();
+                                })) {
+            // declared after the slow queryable on the same session: once the bridge's gets reach
+            // it, they reach the slow one too
+            bridge.awaitAnswer("churn/slow/known");
             // Vert.x routes the queued request only if it has not read the client's close before
             // the get's response is done, which a loaded machine decides: rounds of five until at
             // least three such streams were routed (20 of 20 stayed open before the fix)
