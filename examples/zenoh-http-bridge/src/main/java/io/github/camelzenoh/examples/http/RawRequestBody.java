@@ -226,10 +226,8 @@ final class RawRequestBody extends AsyncProcessorSupport {
                                         held.release();
                                         request.handler(discarding(request, body.length()));
                                         // a client that stopped sending gets the 408, then the
-                                        // connection ends (HTTP/1.x says so in the 408)
-                                        if (request.version() != HttpVersion.HTTP_2) {
-                                            request.response().putHeader("Connection", "close");
-                                        }
+                                        // connection ends (and the 408 says so)
+                                        request.response().putHeader("Connection", "close");
                                         request.response().endHandler(v -> abort(request));
                                         timedOut.increment();
                                         exchange.setException(
@@ -304,11 +302,11 @@ final class RawRequestBody extends AsyncProcessorSupport {
 
     /**
      * Whether the request has a body, or may have: HTTP/1.x announces one with Content-Length above
-     * 0 or Transfer-Encoding (RFC 9112 6.3); HTTP/2 tells only as the stream ends.
+     * 0 or Transfer-Encoding (RFC 9112 6.3). (The bridge's server speaks HTTP/1.x only,
+     * BridgeVertx.)
      */
     private static boolean mayHaveBody(HttpServerRequest request, String announced) {
-        return request.version() == HttpVersion.HTTP_2
-                || request.getHeader("Transfer-Encoding") != null
+        return request.getHeader("Transfer-Encoding") != null
                 || announced != null && parse(announced) != 0;
     }
 
@@ -329,21 +327,10 @@ final class RawRequestBody extends AsyncProcessorSupport {
         };
     }
 
-    /**
-     * Stops a client sending this request: HTTP/1.x closes the connection; HTTP/2 (which the
-     * bridge's own server does not speak, BridgeVertx) would reset this request's stream only, not
-     * the other requests on the connection.
-     */
+    /** Stops a client sending this request: closes its connection (HTTP/1.x only, BridgeVertx). */
     private static void abort(HttpServerRequest request) {
-        if (request.version() == HttpVersion.HTTP_2) {
-            request.response().reset(CANCEL);
-        } else {
-            request.connection().close();
-        }
+        request.connection().close();
     }
-
-    /** HTTP/2's CANCEL error code (RFC 9113, 7). */
-    private static final long CANCEL = 0x8;
 
     private static final long MIN_DISCARD = 16L << 20;
 
