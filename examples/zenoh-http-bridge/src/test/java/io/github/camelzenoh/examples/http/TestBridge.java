@@ -46,6 +46,30 @@ final class TestBridge implements AutoCloseable {
      * Starts the bridge with {@code args} besides its ports, and waits for the peer to reach it.
      */
     static TestBridge start(String... args) {
+        // a free port may be taken again before the bridge binds it (another process's outgoing
+        // connection is given it as its local port): such a start is tried again on new ports
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(args);
+            } catch (RuntimeException e) {
+                if (attempt == 3 || !portTaken(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean portTaken(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            if (m.contains("cannot listen") || m.contains("in use")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static TestBridge startOnce(String... args) {
         int httpPort = Loopback.freePort();
         int zenohPort = Loopback.freePort();
         int managementPort = Loopback.freePort();
