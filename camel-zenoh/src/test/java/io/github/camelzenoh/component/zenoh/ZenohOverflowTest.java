@@ -33,6 +33,9 @@ class ZenohOverflowTest extends ZenohTestSupport {
     private final AtomicInteger busy = new AtomicInteger();
     private final AtomicInteger maxBusyForQueued = new AtomicInteger();
 
+    /** Route threads inside an exchange of the queued burst (samples 4 and up). */
+    private final AtomicInteger busyQueued = new AtomicInteger();
+
     /** Holds the first four exchanges of "parallel" until the burst behind them is queued. */
     private final CountDownLatch firstFour = new CountDownLatch(1);
 
@@ -91,11 +94,15 @@ class ZenohOverflowTest extends ZenohTestSupport {
                         .routeId("parallel")
                         .process(
                                 e -> {
-                                    int now = busy.incrementAndGet();
+                                    busy.incrementAndGet();
                                     if (Integer.parseInt(e.getMessage().getBody(String.class))
                                             >= 4) {
-                                        maxBusyForQueued.accumulateAndGet(now, Math::max);
+                                        // counted apart from the first four, which may still
+                                        // be leaving
+                                        int queued = busyQueued.incrementAndGet();
+                                        maxBusyForQueued.accumulateAndGet(queued, Math::max);
                                         Thread.sleep(300);
+                                        busyQueued.decrementAndGet();
                                     } else {
                                         firstFour.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
                                     }
