@@ -57,21 +57,27 @@ fn config_from(
     overrides: Vec<(String, String)>,
 ) -> Result<Config> {
     if let Some(t) = &text {
-        check_depth(t, INLINE)?;
+        check_depth(t, INLINE, Syntax::Json5)?;
         check_syntax(t, INLINE)?;
     }
     let mut config = match (&path, &text) {
         (Some(p), _) => {
             let what = format!("zenoh config file '{p}'");
+            check_regular_file(p, &what)?;
             let is_json = [".json", ".json5"].iter().any(|x| p.ends_with(x));
-            let content = if is_json {
+            let is_yaml = [".yaml", ".yml"].iter().any(|x| p.ends_with(x));
+            let content = if is_json || is_yaml {
                 std::fs::read_to_string(p).ok()
             } else {
                 None
             };
-            if let Some(c) = &content {
-                check_depth(c, &what)?;
-                check_syntax(c, &what)?;
+            match &content {
+                Some(c) if is_json => {
+                    check_depth(c, &what, Syntax::Json5)?;
+                    check_syntax(c, &what)?;
+                }
+                Some(c) => check_depth(c, &what, Syntax::Yaml)?,
+                None => {}
             }
             Config::from_file(p).map_err(|e| {
                 // zenoh reports a file's errors in Debug form (its reason inside a quoted string):
@@ -92,7 +98,11 @@ fn config_from(
         lay_over(&mut config, t)?;
     }
     for (k, v) in overrides {
-        check_depth(&v, &format!("zenoh config key '{}'", shortened(&k)))?;
+        check_depth(
+            &v,
+            &format!("zenoh config key '{}'", shortened(&k)),
+            Syntax::Json5,
+        )?;
         // overrides come from the component's options (mode, connect, listen, scouting),
         // never credentials: zenoh's reason and the value are kept
         config.insert_json5(&k, &v).map_err(|e| {
@@ -162,15 +172,51 @@ fn merge(base: &mut Value, over: Value) {
 /// objects overflow, killing the JVM. Deeper text is refused before any parser reads it.
 pub(crate) const MAX_CONFIG_DEPTH: usize = 128;
 
-/// Refuses a JSON5 text whose objects and arrays nest deeper than [`MAX_CONFIG_DEPTH`], naming
-/// where (line and column), never quoting the text. Brackets inside strings and comments do not
-/// count.
-fn check_depth(text: &str, what: &str) -> Result<()> {
+/// A configuration file is read whole before zenoh parses it: a FIFO (or a device) named
+/// `x.json5` would hold the session's start, and the route's, until something wrote to it and
+/// closed it. Only a regular file (or a link to one) is read; a path that does not exist is left
+/// to zenoh's own message.
+fn check_regular_file(path: &str, what: &str) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(Error::new(
+            Kind::Config,
+            format!("{what}: not a regular file (a directory, FIFO or device is not read)"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The text [`check_depth`] reads: JSON5 (strings in either quote with backslash escapes; `//`
+/// and `/* */` comments) or YAML, whose flow collections (`[`, `{`) nest as JSON's do (strings
+/// in double quotes with backslash escapes or in single quotes without; `#` comments after
+/// whitespace). A YAML file nested 100,000 flow levels deep took zenoh's parser over 30 s, holding
+/// the route's start.
+#[derive(Clone, Copy, PartialEq)]
+enum Syntax {
+    Json5,
+    Yaml,
+}
+
+/// Refuses a text whose objects and arrays nest deeper than [`MAX_CONFIG_DEPTH`], naming where
+/// (line and column), never quoting the text. Brackets inside strings and comments do not count.
+fn check_depth(text: &str, what: &str, syntax: Syntax) -> Result<()> {
     let b = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
+            b'\'' if syntax == Syntax::Yaml => {
+                // '' inside is a quote: read as the string ending and another starting
+                i += 1;
+                while i < b.len() && b[i] != b'\'' {
+                    i += 1;
+                }
+            }
+            b'#' if syntax == Syntax::Yaml && (i == 0 || b[i - 1].is_ascii_whitespace()) => {
+                while i < b.len() && b[i] != b'\n' && b[i] != b'\r' {
+                    i += 1;
+                }
+            }
             q @ (b'"' | b'\'') => {
                 i += 1;
                 while i < b.len() && b[i] != q {
@@ -179,12 +225,12 @@ fn check_depth(text: &str, what: &str) -> Result<()> {
             }
             // a line comment ends at any JSON5 line terminator: LF, CR, U+2028, U+2029 (a cold
             // review hid a deep text behind "// note\r", which json5 reads as a comment's end)
-            b'/' if b.get(i + 1) == Some(&b'/') => {
+            b'/' if syntax == Syntax::Json5 && b.get(i + 1) == Some(&b'/') => {
                 while i < b.len() && !ends_line(&b[i..]) {
                     i += 1;
                 }
             }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
+            b'/' if syntax == Syntax::Json5 && b.get(i + 1) == Some(&b'*') => {
                 i += 2;
                 while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
                     i += 1;
@@ -733,12 +779,20 @@ mod tests {
     #[test]
     fn config_nesting_is_refused_past_the_limit_outside_strings_and_comments() {
         let nested = |n: usize| format!("{}1{}", "{a:".repeat(n), "}".repeat(n));
-        assert!(check_depth(&nested(MAX_CONFIG_DEPTH), "c").is_ok());
+        assert!(check_depth(&nested(MAX_CONFIG_DEPTH), "c", Syntax::Json5).is_ok());
         for end in ["\n", "\r", "\u{2028}", "\u{2029}"] {
             let text = format!("// x{end}{}", nested(MAX_CONFIG_DEPTH + 1));
-            assert!(check_depth(&text, "c").is_err(), "comment ended by {end:?}");
+            assert!(
+                check_depth(&text, "c", Syntax::Json5).is_err(),
+                "comment ended by {end:?}"
+            );
         }
-        let e = check_depth(&format!("// x\n{}", nested(MAX_CONFIG_DEPTH + 1)), "c").unwrap_err();
+        let e = check_depth(
+            &format!("// x\n{}", nested(MAX_CONFIG_DEPTH + 1)),
+            "c",
+            Syntax::Json5,
+        )
+        .unwrap_err();
         assert!(e
             .message
             .contains("nested deeper than 128 levels (at line 2, column 385)"));
@@ -747,13 +801,80 @@ mod tests {
             "[".repeat(MAX_CONFIG_DEPTH + 1),
             "]".repeat(MAX_CONFIG_DEPTH + 1)
         );
-        assert!(check_depth(&arrays, "c").is_err());
+        assert!(check_depth(&arrays, "c", Syntax::Json5).is_err());
         // brackets in strings (with escaped quotes) and comments are text, not nesting
         let quoted = format!(
             "{{a: \"{0}\\\"{0}\", b: '{0}', /* {0} */ c: 1 // {0}\n}}",
             "[{".repeat(200)
         );
-        assert!(check_depth(&quoted, "c").is_ok());
+        assert!(check_depth(&quoted, "c", Syntax::Json5).is_ok());
+    }
+
+    #[test]
+    fn yaml_flow_nesting_is_refused_past_the_limit_outside_strings_and_comments() {
+        let flow = |n: usize| format!("mode: {}1{}\n", "[".repeat(n), "]".repeat(n));
+        assert!(check_depth(&flow(MAX_CONFIG_DEPTH), "c", Syntax::Yaml).is_ok());
+        assert!(check_depth(&flow(MAX_CONFIG_DEPTH + 1), "c", Syntax::Yaml).is_err());
+        // brackets in both quotes, in '' and after # are text; a # inside a word is not a comment
+        let quoted = format!(
+            "a: \"{0}\\\"{0}\"\nb: 'it''s {0}'\nc: 1 # {0}\nd: x#{{\n",
+            "[{".repeat(200)
+        );
+        assert!(check_depth(&quoted, "c", Syntax::Yaml).is_ok());
+        let hidden = format!("a: x#{}\n", "[".repeat(MAX_CONFIG_DEPTH + 1));
+        assert!(check_depth(&hidden, "c", Syntax::Yaml).is_err());
+    }
+
+    #[test]
+    fn a_yaml_file_nested_too_deep_is_refused_before_zenoh_parses_it() {
+        let p = std::env::temp_dir().join(format!("camel-zenoh-{}-deep.yaml", std::process::id()));
+        std::fs::write(
+            &p,
+            format!("mode: {}1{}\n", "[".repeat(100_000), "]".repeat(100_000)),
+        )
+        .unwrap();
+        let t0 = std::time::Instant::now();
+        let e = config_from(None, Some(p.to_string_lossy().into_owned()), vec![]).unwrap_err();
+        std::fs::remove_file(&p).unwrap();
+        assert!(
+            e.message.contains("nested deeper than 128 levels"),
+            "{}",
+            e.message
+        );
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            t0.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_config_path_that_is_no_regular_file_is_refused_without_reading_it() {
+        let dir = std::env::temp_dir();
+        let e = config_from(None, Some(dir.to_string_lossy().into_owned()), vec![]).unwrap_err();
+        assert!(e.message.contains("not a regular file"), "{}", e.message);
+        // a FIFO: reading it would wait for a writer; the check runs in a thread so that a
+        // regression fails here instead of hanging the test run
+        let fifo = dir.join(format!("camel-zenoh-{}-fifo.json5", std::process::id()));
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let path = fifo.to_string_lossy().into_owned();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(config_from(None, Some(path), vec![]).map(|_| ()));
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(5));
+        if got.is_err() {
+            // unblock the reader so that the process can end, then fail
+            let _ = std::fs::write(&fifo, "{}");
+        }
+        std::fs::remove_file(&fifo).unwrap();
+        let e = got.expect("refused within 5 s").unwrap_err();
+        assert!(e.message.contains("not a regular file"), "{}", e.message);
     }
 
     #[test]
