@@ -85,6 +85,10 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "livelinessKey": getOrCreateConfiguration(target).setLivelinessKey(property(camelContext, java.lang.String.class, value)); return true;
         case "maxpendingbytes":
         case "maxPendingBytes": getOrCreateConfiguration(target).setMaxPendingBytes(property(camelContext, int.class, value)); return true;
+        case "maxreplies":
+        case "maxReplies": getOrCreateConfiguration(target).setMaxReplies(property(camelContext, int.class, value)); return true;
+        case "maxreplybytes":
+        case "maxReplyBytes": getOrCreateConfiguration(target).setMaxReplyBytes(property(camelContext, int.class, value)); return true;
         case "mode": getOrCreateConfiguration(target).setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
         case "multicastscouting":
         case "multicastScouting": getOrCreateConfiguration(target).setMulticastScouting(property(camelContext, java.lang.Boolean.class, value)); return true;
@@ -171,6 +175,10 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "livelinessKey": return java.lang.String.class;
         case "maxpendingbytes":
         case "maxPendingBytes": return int.class;
+        case "maxreplies":
+        case "maxReplies": return int.class;
+        case "maxreplybytes":
+        case "maxReplyBytes": return int.class;
         case "mode": return io.github.camelzenoh.zenoh.Mode.class;
         case "multicastscouting":
         case "multicastScouting": return java.lang.Boolean.class;
@@ -253,6 +261,10 @@ public class ZenohComponentConfigurer extends PropertyConfigurerSupport implemen
         case "livelinessKey": return getOrCreateConfiguration(target).getLivelinessKey();
         case "maxpendingbytes":
         case "maxPendingBytes": return getOrCreateConfiguration(target).getMaxPendingBytes();
+        case "maxreplies":
+        case "maxReplies": return getOrCreateConfiguration(target).getMaxReplies();
+        case "maxreplybytes":
+        case "maxReplyBytes": return getOrCreateConfiguration(target).getMaxReplyBytes();
         case "mode": return getOrCreateConfiguration(target).getMode();
         case "multicastscouting":
         case "multicastScouting": return getOrCreateConfiguration(target).getMulticastScouting();

@@ -77,6 +77,10 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "livelinessKey": target.getConfiguration().setLivelinessKey(property(camelContext, java.lang.String.class, value)); return true;
         case "maxpendingbytes":
         case "maxPendingBytes": target.getConfiguration().setMaxPendingBytes(property(camelContext, int.class, value)); return true;
+        case "maxreplies":
+        case "maxReplies": target.getConfiguration().setMaxReplies(property(camelContext, int.class, value)); return true;
+        case "maxreplybytes":
+        case "maxReplyBytes": target.getConfiguration().setMaxReplyBytes(property(camelContext, int.class, value)); return true;
         case "mode": target.getConfiguration().setMode(property(camelContext, io.github.camelzenoh.zenoh.Mode.class, value)); return true;
         case "multicastscouting":
         case "multicastScouting": target.getConfiguration().setMulticastScouting(property(camelContext, java.lang.Boolean.class, value)); return true;
@@ -160,6 +164,10 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "livelinessKey": return java.lang.String.class;
         case "maxpendingbytes":
         case "maxPendingBytes": return int.class;
+        case "maxreplies":
+        case "maxReplies": return int.class;
+        case "maxreplybytes":
+        case "maxReplyBytes": return int.class;
         case "mode": return io.github.camelzenoh.zenoh.Mode.class;
         case "multicastscouting":
         case "multicastScouting": return java.lang.Boolean.class;
@@ -239,6 +247,10 @@ public class ZenohEndpointConfigurer extends PropertyConfigurerSupport implement
         case "livelinessKey": return target.getConfiguration().getLivelinessKey();
         case "maxpendingbytes":
         case "maxPendingBytes": return target.getConfiguration().getMaxPendingBytes();
+        case "maxreplies":
+        case "maxReplies": return target.getConfiguration().getMaxReplies();
+        case "maxreplybytes":
+        case "maxReplyBytes": return target.getConfiguration().getMaxReplyBytes();
         case "mode": return target.getConfiguration().getMode();
         case "multicastscouting":
         case "multicastScouting": return target.getConfiguration().getMulticastScouting();

@@ -23,7 +23,7 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
     private static final Set<String> SECRET_PROPERTY_NAMES;
     private static final Map<String, String> MULTI_VALUE_PREFIXES;
     static {
-        Set<String> props = new HashSet<>(47);
+        Set<String> props = new HashSet<>(49);
         props.add("acceptReplies");
         props.add("allowedOrigin");
         props.add("autocanonize");
@@ -58,6 +58,8 @@ public class ZenohEndpointUriFactory extends org.apache.camel.support.component.
         props.add("listen");
         props.add("livelinessKey");
         props.add("maxPendingBytes");
+        props.add("maxReplies");
+        props.add("maxReplyBytes");
         props.add("mode");
         props.add("multicastScouting");
         props.add("operation");

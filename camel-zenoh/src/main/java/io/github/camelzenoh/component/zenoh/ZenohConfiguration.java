@@ -31,6 +31,18 @@ import org.apache.camel.spi.UriParams;
 @UriParams
 public class ZenohConfiguration implements Cloneable {
 
+    /** maxReplies' default: as many as a queryable route may answer from a lazy Iterable. */
+    static final int DEFAULT_MAX_REPLIES = ZenohConsumer.MAX_LAZY_REPLIES;
+
+    static final int MAX_MAX_REPLIES = 10_000_000;
+
+    /** maxReplyBytes' default, 64 MiB: as many as a queryable route may answer lazily. */
+    static final int DEFAULT_MAX_REPLY_BYTES = (int) ZenohConsumer.MAX_LAZY_REPLY_BYTES;
+
+    static final int MIN_MAX_REPLY_BYTES = 65_536;
+
+    static final int MAX_MAX_REPLY_BYTES = 1 << 30;
+
     // ---- session ----------------------------------------------------------------------------
     @UriParam(
             label = "common",
@@ -339,6 +351,27 @@ public class ZenohConfiguration implements Cloneable {
                             + " to wait for replies. The exchange continues when the replies are in or the time is up; no"
                             + " Camel thread waits meanwhile.")
     private long timeout = 10000;
+
+    @UriParam(
+            label = "producer,advanced",
+            defaultValue = "100000",
+            description =
+                    "get: replies a get holds at most (1 to 10000000). A get that receives one"
+                            + " more ends at once and its exchange fails naming this option; the"
+                            + " replies held are in CamelZenohReplies, and replies that arrive"
+                            + " after it ended are dropped and counted as dropped.")
+    private int maxReplies = DEFAULT_MAX_REPLIES;
+
+    @UriParam(
+            label = "producer,advanced",
+            defaultValue = "67108864",
+            description =
+                    "get: bytes of replies a get holds at most (payload, attachment, key and"
+                            + " encoding text; 64 MiB; 65536 to 1073741824). A get whose replies"
+                            + " would exceed it ends at once and its exchange fails naming this"
+                            + " option (a single larger first reply is held alone); replies that"
+                            + " arrive after it ended are dropped and counted as dropped.")
+    private int maxReplyBytes = DEFAULT_MAX_REPLY_BYTES;
 
     @UriParam(
             label = "producer",
@@ -720,6 +753,22 @@ public class ZenohConfiguration implements Cloneable {
 
     public void setTimeout(long timeout) {
         this.timeout = timeout;
+    }
+
+    public int getMaxReplies() {
+        return maxReplies;
+    }
+
+    public void setMaxReplies(int maxReplies) {
+        this.maxReplies = maxReplies;
+    }
+
+    public int getMaxReplyBytes() {
+        return maxReplyBytes;
+    }
+
+    public void setMaxReplyBytes(int maxReplyBytes) {
+        this.maxReplyBytes = maxReplyBytes;
     }
 
     public String getParameters() {

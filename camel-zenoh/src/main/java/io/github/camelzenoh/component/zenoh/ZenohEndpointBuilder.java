@@ -293,6 +293,16 @@ public final class ZenohEndpointBuilder
         return set("timeout", millis);
     }
 
+    /** get: replies a get holds at most; one more fails its exchange. */
+    public ZenohEndpointBuilder maxReplies(int replies) {
+        return set("maxReplies", replies);
+    }
+
+    /** get: bytes of replies a get holds at most; more fail its exchange. */
+    public ZenohEndpointBuilder maxReplyBytes(int bytes) {
+        return set("maxReplyBytes", bytes);
+    }
+
     public ZenohEndpointBuilder parameters(String parameters) {
         return set("parameters", parameters);
     }

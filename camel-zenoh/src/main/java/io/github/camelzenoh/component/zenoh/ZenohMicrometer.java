@@ -200,7 +200,8 @@ final class ZenohMicrometer {
                 tags,
                 ZenohMetrics.DROPPED,
                 e -> e.dropped,
-                "received items dropped by the hand-off's overflow policy or at stop");
+                "received items dropped by the hand-off's overflow policy or at stop, and replies"
+                        + " a get dropped past maxReplies or maxReplyBytes");
         counter(
                 registry,
                 g,

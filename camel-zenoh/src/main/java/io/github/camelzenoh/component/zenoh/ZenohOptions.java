@@ -125,6 +125,20 @@ record ZenohOptions(
                 c.getGroupReplayMaxBytes(),
                 "0 or more bytes");
         check(c.getTimeout() > 0, "timeout", c.getTimeout(), "a positive number of milliseconds");
+        check(
+                c.getMaxReplies() > 0 && c.getMaxReplies() <= ZenohConfiguration.MAX_MAX_REPLIES,
+                "maxReplies",
+                c.getMaxReplies(),
+                "1 to " + ZenohConfiguration.MAX_MAX_REPLIES);
+        check(
+                c.getMaxReplyBytes() >= ZenohConfiguration.MIN_MAX_REPLY_BYTES
+                        && c.getMaxReplyBytes() <= ZenohConfiguration.MAX_MAX_REPLY_BYTES,
+                "maxReplyBytes",
+                c.getMaxReplyBytes(),
+                ZenohConfiguration.MIN_MAX_REPLY_BYTES
+                        + " to "
+                        + ZenohConfiguration.MAX_MAX_REPLY_BYTES
+                        + " bytes");
         check(c.getHistorySize() > 0, "historySize", c.getHistorySize(), "a positive number");
         check(c.getCacheSize() >= 0, "cacheSize", c.getCacheSize(), "0 or more");
         check(c.getHeartbeat() >= 0, "heartbeat", c.getHeartbeat(), "0 or more milliseconds");

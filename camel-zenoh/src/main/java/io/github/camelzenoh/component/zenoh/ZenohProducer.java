@@ -594,12 +594,50 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         continueElsewhere(next, finish);
                     }
                 };
+        // the get's bound on what it holds (a queryable may answer without end): the reply that
+        // would pass maxReplies or maxReplyBytes ends the get; it and later ones are counted
+        int maxReplies = c.getMaxReplies();
+        long maxBytes = c.getMaxReplyBytes();
+        long[] heldBytes = {0};
+        AtomicBoolean overLimit = new AtomicBoolean();
         ReplyListener listener =
                 new ReplyListener() {
                     @Override
                     public void onReply(Reply reply) {
-                        if (!ended.get()) { // an ended get's late replies are nobody's
-                            replies.add(ZenohMessages.toReply(reply));
+                        if (ended.get()) { // an ended get's late replies are nobody's
+                            if (overLimit.get()) {
+                                endpoint.dropped.increment();
+                            }
+                            return;
+                        }
+                        ZenohReply r = ZenohMessages.toReply(reply);
+                        String limit;
+                        synchronized (replies) { // zenoh may call from two threads at once
+                            long bytes = heldBytes[0] + ZenohMessages.heldBytes(r);
+                            if (replies.size() >= maxReplies) {
+                                limit = "maxReplies=" + maxReplies + " replies";
+                            } else if (bytes > maxBytes && !replies.isEmpty()) {
+                                limit = "maxReplyBytes=" + maxBytes + " bytes";
+                            } else {
+                                heldBytes[0] = bytes;
+                                replies.add(r);
+                                return;
+                            }
+                        }
+                        endpoint.dropped.increment();
+                        if (!ended.compareAndSet(false, true)) {
+                            return;
+                        }
+                        overLimit.set(true);
+                        sessionGets.remove(endOnStop);
+                        List<ZenohReply> kept = List.copyOf(replies);
+                        long ranMillis =
+                                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started.get());
+                        String key = override != null ? override : endpoint.getKeyExpr();
+                        Runnable finish =
+                                () -> overLimit(exchange, key, kept, limit, ranMillis, callback);
+                        if (!held.compareAndSet(GET_CALLING, finish) && held.get() != GET_REFUSED) {
+                            continueElsewhere(next, finish);
                         }
                     }
 
@@ -719,6 +757,37 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                 + " ms; "
                                 + replies.size()
                                 + " replies had arrived",
+                        exchange));
+        callback.done(false);
+    }
+
+    /**
+     * Fails a get that received more than it may hold (maxReplies, maxReplyBytes): ended at once,
+     * so that a queryable answering without end costs this JVM no more than the limit. The replies
+     * held stay in {@code CamelZenohReplies}.
+     */
+    private void overLimit(
+            Exchange exchange,
+            String key,
+            List<ZenohReply> replies,
+            String limit,
+            long ranMillis,
+            AsyncCallback callback) {
+        endpoint.failed.increment();
+        exchange.getMessage().setHeader(ZenohConstants.REPLIES, replies);
+        exchange.setException(
+                new ZenohReplyLimitException(
+                        "zenoh get on '"
+                                + key
+                                + "' received more than "
+                                + limit
+                                + " (endpoint options maxReplies and maxReplyBytes) "
+                                + ranMillis
+                                + " ms after it was sent and was ended; the "
+                                + replies.size()
+                                + " replies held are in "
+                                + ZenohConstants.REPLIES
+                                + ", later ones are dropped and counted",
                         exchange));
         callback.done(false);
     }

@@ -283,6 +283,21 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
     private String heartbeat;
 
     /**
+     * get: replies a get holds at most (1 to 10000000). A get that receives one more ends at once
+     * and its exchange fails naming this option; the replies held are in CamelZenohReplies, and
+     * replies that arrive after it ended are dropped and counted as dropped.
+     */
+    private Integer maxReplies;
+
+    /**
+     * get: bytes of replies a get holds at most (payload, attachment, key and encoding text; 64
+     * MiB; 65536 to 1073741824). A get whose replies would exceed it ends at once and its exchange
+     * fails naming this option (a single larger first reply is held alone); replies that arrive
+     * after it ended are dropped and counted as dropped.
+     */
+    private Integer maxReplyBytes;
+
+    /**
      * Whether autowiring is enabled. This is used for automatic autowiring options (the option must
      * be marked as autowired) by looking up in the registry to find if there is a single instance
      * of matching type, which then gets configured on the component. This can be used for automatic
@@ -661,6 +676,22 @@ public class ZenohComponentConfiguration extends ComponentConfigurationPropertie
 
     public void setHeartbeat(String heartbeat) {
         this.heartbeat = heartbeat;
+    }
+
+    public Integer getMaxReplies() {
+        return maxReplies;
+    }
+
+    public void setMaxReplies(Integer maxReplies) {
+        this.maxReplies = maxReplies;
+    }
+
+    public Integer getMaxReplyBytes() {
+        return maxReplyBytes;
+    }
+
+    public void setMaxReplyBytes(Integer maxReplyBytes) {
+        this.maxReplyBytes = maxReplyBytes;
     }
 
     public Boolean isAutowiredEnabled() {

@@ -7,6 +7,7 @@ package io.github.camelzenoh.examples.http;
 import io.github.camelzenoh.component.zenoh.ZenohConstants;
 import io.github.camelzenoh.component.zenoh.ZenohReply;
 import io.github.camelzenoh.component.zenoh.ZenohReplyException;
+import io.github.camelzenoh.component.zenoh.ZenohReplyLimitException;
 import io.github.camelzenoh.zenoh.Encoding;
 import io.github.camelzenoh.zenoh.KeyExpr;
 import io.github.camelzenoh.zenoh.KeyExprException;
@@ -121,6 +122,19 @@ public class HttpBridgeRoutes extends RouteBuilder {
         onException(RawRequestBody.BodyTimeoutException.class)
                 .handled(true)
                 .process(e -> error(e, 408, caught(e).getMessage()));
+        // more replies than the get may hold (the plugin would hold them all): 502, naming the
+        // options that raise the limits
+        onException(ZenohReplyLimitException.class)
+                .handled(true)
+                .process(
+                        e ->
+                                error(
+                                        e,
+                                        502,
+                                        caught(e).getMessage()
+                                                + "; the bridge's limits are"
+                                                + " camel.component.zenoh.maxReplies and"
+                                                + " camel.component.zenoh.maxReplyBytes"));
         // only error replies: the REST plugin answers them as a list too (key "ERROR"), status 200
         onException(ZenohReplyException.class).handled(true).process(this::getResponse);
 
