@@ -356,21 +356,22 @@ public class ZenohConfiguration implements Cloneable {
             label = "producer,advanced",
             defaultValue = "100000",
             description =
-                    "get: replies a get holds at most (1 to 10000000). A get that receives one"
-                            + " more ends at once and its exchange fails naming this option; the"
-                            + " replies held are in CamelZenohReplies, and replies that arrive"
-                            + " after it ended are dropped and counted as dropped.")
+                    "get: replies a get holds at most (1 to 10000000). The reply past it ends the"
+                            + " exchange at once, failed with ZenohReplyLimitException naming this"
+                            + " option, the replies held in CamelZenohReplies; it and the replies"
+                            + " zenoh delivers after it (until the query's end or timeout) are"
+                            + " dropped and counted as dropped.")
     private int maxReplies = DEFAULT_MAX_REPLIES;
 
     @UriParam(
             label = "producer,advanced",
             defaultValue = "67108864",
             description =
-                    "get: bytes of replies a get holds at most (payload, attachment, key and"
-                            + " encoding text; 64 MiB; 65536 to 1073741824). A get whose replies"
-                            + " would exceed it ends at once and its exchange fails naming this"
-                            + " option (a single larger first reply is held alone); replies that"
-                            + " arrive after it ended are dropped and counted as dropped.")
+                    "get: bytes of replies a get holds at most (64 MiB; 65536 to 1073741824),"
+                            + " counting each reply's payload, attachment, key, encoding and"
+                            + " timestamp text and 128 bytes for the objects holding them. The"
+                            + " reply past it ends the exchange as at maxReplies (a single larger"
+                            + " first reply is held alone).")
     private int maxReplyBytes = DEFAULT_MAX_REPLY_BYTES;
 
     @UriParam(

@@ -108,20 +108,6 @@ final class ZenohMessages {
         }
     }
 
-    /**
-     * What a get holds of a reply, as maxReplyBytes counts it: payload, attachment, key, encoding.
-     */
-    static long heldBytes(ZenohReply r) {
-        return length(r.payload())
-                + length(r.attachment())
-                + (r.keyExpr() == null ? 0 : r.keyExpr().length())
-                + (r.encoding() == null ? 0 : r.encoding().length());
-    }
-
-    private static int length(byte[] b) {
-        return b == null ? 0 : b.length;
-    }
-
     static ZenohReply toReply(Reply r) {
         if (r.ok()) {
             Sample s = r.sample();

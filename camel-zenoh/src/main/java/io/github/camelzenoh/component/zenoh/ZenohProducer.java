@@ -17,9 +17,7 @@ import io.github.camelzenoh.zenoh.ReplyListener;
 import io.github.camelzenoh.zenoh.Session;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -563,7 +561,8 @@ public class ZenohProducer extends DefaultAsyncProducer {
         AtomicReference<Runnable> held = new AtomicReference<>(GET_CALLING);
         // the querier or session the get is sent on (when it is sent)
         AtomicReference<BooleanSupplier> sentOnClosed = new AtomicReference<>();
-        List<ZenohReply> replies = Collections.synchronizedList(new ArrayList<>());
+        // held within maxReplies and maxReplyBytes (a queryable may answer without end)
+        ZenohGetReplies replies = new ZenohGetReplies(c.getMaxReplies(), c.getMaxReplyBytes());
         // the get ends once: completed by zenoh, or ended by this producer's stop (sessionGets)
         AtomicBoolean ended = new AtomicBoolean();
         Runnable endOnStop =
@@ -574,7 +573,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                     long ranMillis =
                             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started.get());
                     List<ZenohReply> received =
-                            withoutTimeoutMarkers(List.copyOf(replies), started.get(), timeout);
+                            withoutTimeoutMarkers(replies.snapshot(), started.get(), timeout);
                     // past its timeout, zenoh was about to end it so: timed out, not cut short
                     Runnable finish =
                             ranMillis >= timeout
@@ -594,46 +593,33 @@ public class ZenohProducer extends DefaultAsyncProducer {
                         continueElsewhere(next, finish);
                     }
                 };
-        // the get's bound on what it holds (a queryable may answer without end): the reply that
-        // would pass maxReplies or maxReplyBytes ends the get; it and later ones are counted
-        int maxReplies = c.getMaxReplies();
-        long maxBytes = c.getMaxReplyBytes();
-        long[] heldBytes = {0};
-        AtomicBoolean overLimit = new AtomicBoolean();
         ReplyListener listener =
                 new ReplyListener() {
                     @Override
                     public void onReply(Reply reply) {
-                        if (ended.get()) { // an ended get's late replies are nobody's
-                            if (overLimit.get()) {
-                                endpoint.dropped.increment();
-                            }
-                            return;
+                        if (ended.get() && replies.passed() == null) {
+                            return; // an ended get's late replies are nobody's
                         }
                         ZenohReply r = ZenohMessages.toReply(reply);
-                        String limit;
-                        synchronized (replies) { // zenoh may call from two threads at once
-                            long bytes = heldBytes[0] + ZenohMessages.heldBytes(r);
-                            if (replies.size() >= maxReplies) {
-                                limit = "maxReplies=" + maxReplies + " replies";
-                            } else if (bytes > maxBytes && !replies.isEmpty()) {
-                                limit = "maxReplyBytes=" + maxBytes + " bytes";
-                            } else {
-                                heldBytes[0] = bytes;
-                                replies.add(r);
-                                return;
-                            }
-                        }
-                        endpoint.dropped.increment();
-                        if (!ended.compareAndSet(false, true)) {
+                        boolean marker = isTimeoutMarker(r);
+                        ZenohGetReplies.Outcome o = replies.add(r, marker);
+                        if (o == ZenohGetReplies.Outcome.HELD) {
                             return;
                         }
-                        overLimit.set(true);
+                        if (!marker) { // zenoh's own Timeout markers are nobody's replies
+                            endpoint.dropped.increment();
+                        }
+                        // the first reply past a limit ends the get, unless it already ended
+                        if (o != ZenohGetReplies.Outcome.PASSED_LIMIT
+                                || !ended.compareAndSet(false, true)) {
+                            return;
+                        }
                         sessionGets.remove(endOnStop);
-                        List<ZenohReply> kept = List.copyOf(replies);
+                        List<ZenohReply> kept = replies.snapshot();
                         long ranMillis =
                                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started.get());
                         String key = override != null ? override : endpoint.getKeyExpr();
+                        String limit = replies.passed();
                         Runnable finish =
                                 () -> overLimit(exchange, key, kept, limit, ranMillis, callback);
                         if (!held.compareAndSet(GET_CALLING, finish) && held.get() != GET_REFUSED) {
@@ -648,7 +634,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
                             return; // ended by the producer's stop
                         }
                         // zenoh thread: the rest of the route must not run here
-                        List<ZenohReply> received = List.copyOf(replies);
+                        List<ZenohReply> received = replies.snapshot();
                         List<ZenohReply> all =
                                 withoutTimeoutMarkers(received, started.get(), timeout);
                         boolean timedOut = all.size() != received.size();
@@ -776,19 +762,7 @@ public class ZenohProducer extends DefaultAsyncProducer {
         endpoint.failed.increment();
         exchange.getMessage().setHeader(ZenohConstants.REPLIES, replies);
         exchange.setException(
-                new ZenohReplyLimitException(
-                        "zenoh get on '"
-                                + key
-                                + "' received more than "
-                                + limit
-                                + " (endpoint options maxReplies and maxReplyBytes) "
-                                + ranMillis
-                                + " ms after it was sent and was ended; the "
-                                + replies.size()
-                                + " replies held are in "
-                                + ZenohConstants.REPLIES
-                                + ", later ones are dropped and counted",
-                        exchange));
+                new ZenohReplyLimitException(key, limit, replies.size(), ranMillis, exchange));
         callback.done(false);
     }
 

@@ -131,7 +131,7 @@ public class HttpBridgeRoutes extends RouteBuilder {
                                 error(
                                         e,
                                         502,
-                                        caught(e).getMessage()
+                                        ((ZenohReplyLimitException) caught(e)).getReason()
                                                 + "; the bridge's limits are"
                                                 + " camel.component.zenoh.maxReplies and"
                                                 + " camel.component.zenoh.maxReplyBytes"));
