@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.core.impl.ContextInternal;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -61,6 +62,9 @@ final class RawRequestBody extends AsyncProcessorSupport {
     private final LongAdder timedOut = new LongAdder();
     private final LongAdder abandoned = new LongAdder();
 
+    /** Requests whose connection had closed before their body was read (see read). */
+    private final LongAdder closedBeforeRead = new LongAdder();
+
     /** Bytes of request bodies buffered now. */
     long buffered() {
         return buffered.get();
@@ -79,6 +83,15 @@ final class RawRequestBody extends AsyncProcessorSupport {
     /** Bodies whose client went away before their end (the connection closed or reset). */
     long abandoned() {
         return abandoned.sum();
+    }
+
+    /**
+     * Requests whose connection had closed before their body was read: a cancelled upload, or a
+     * request pipelined behind another whose client left (the abandoned bodies among them are also
+     * counted as such).
+     */
+    long closedBeforeRead() {
+        return closedBeforeRead.sum();
     }
 
     /** Bodies refused so far as not received within {@code http.bodyTimeout} (408). */
@@ -148,8 +161,19 @@ final class RawRequestBody extends AsyncProcessorSupport {
         if (Context.isOnEventLoopThread()) {
             return read(exchange, callback);
         }
+        // the worker sets the read up on the connection's event loop, where the connection's
+        // events are handled: set up from the worker, the handlers could miss a close that came
+        // before them (a cancelled upload then held its worker until the body timeout; a review
+        // held all 20 with cancelled chunked PUTs)
         CompletableFuture<Void> read = new CompletableFuture<>();
-        if (!read(exchange, doneSync -> read.complete(null))) {
+        ContextInternal loop =
+                exchange.getMessage().getBody() instanceof HttpServerRequestInternal request
+                        ? (ContextInternal) request.context()
+                        : null;
+        if (loop != null) {
+            loop.runOnContext(v -> read(exchange, doneSync -> read.complete(null)));
+            read.join();
+        } else if (!read(exchange, doneSync -> read.complete(null))) {
             read.join();
         }
         callback.done(true);
@@ -272,7 +296,7 @@ final class RawRequestBody extends AsyncProcessorSupport {
                     }
                     body.appendBuffer(chunk);
                 });
-        request.exceptionHandler(
+        io.vertx.core.Handler<Throwable> gone =
                 failure -> {
                     cancelTimer.run();
                     held.release(); // the connection is gone (closed, reset)
@@ -286,7 +310,8 @@ final class RawRequestBody extends AsyncProcessorSupport {
                         exchange.setException(new ClientGoneException(failure));
                         callback.done(false);
                     }
-                });
+                };
+        request.exceptionHandler(gone);
         request.endHandler(
                 end -> {
                     cancelTimer.run();
@@ -297,7 +322,22 @@ final class RawRequestBody extends AsyncProcessorSupport {
                     }
                 });
         request.resume();
+        // a connection closed before these handlers were set (the request paused, its client
+        // gone): Vert.x told no one, and no handler above will run
+        if (request.connection() instanceof ConnectionBase c && !c.channel().isActive()) {
+            closedBeforeRead.increment();
+            gone.handle(new ClosedConnectionException());
+        }
         return false;
+    }
+
+    /** The request's connection had closed before its body was read. */
+    static final class ClosedConnectionException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ClosedConnectionException() {
+            super("the connection closed before the request's body was read", null, false, false);
+        }
     }
 
     /**
