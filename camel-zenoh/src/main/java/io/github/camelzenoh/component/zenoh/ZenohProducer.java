@@ -620,8 +620,11 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started.get());
                         String key = override != null ? override : endpoint.getKeyExpr();
                         String limit = replies.passed();
-                        Runnable finish =
-                                () -> overLimit(exchange, key, kept, limit, ranMillis, callback);
+                        // ended now, so that a queryable answering without end costs no more
+                        ZenohReplyLimitException failure =
+                                new ZenohReplyLimitException(
+                                        key, limit, kept.size(), ranMillis, exchange);
+                        Runnable finish = () -> failGet(exchange, kept, failure, callback);
                         if (!held.compareAndSet(GET_CALLING, finish) && held.get() != GET_REFUSED) {
                             continueElsewhere(next, finish);
                         }
@@ -728,9 +731,9 @@ public class ZenohProducer extends DefaultAsyncProducer {
             long ranMillis,
             long timeout,
             AsyncCallback callback) {
-        endpoint.failed.increment();
-        exchange.getMessage().setHeader(ZenohConstants.REPLIES, replies);
-        exchange.setException(
+        failGet(
+                exchange,
+                replies,
                 new CamelExchangeException(
                         "zenoh get on '"
                                 + endpoint.getKeyExpr()
@@ -743,26 +746,19 @@ public class ZenohProducer extends DefaultAsyncProducer {
                                 + " ms; "
                                 + replies.size()
                                 + " replies had arrived",
-                        exchange));
-        callback.done(false);
+                        exchange),
+                callback);
     }
 
-    /**
-     * Fails a get that received more than it may hold (maxReplies, maxReplyBytes): ended at once,
-     * so that a queryable answering without end costs this JVM no more than the limit. The replies
-     * held stay in {@code CamelZenohReplies}.
-     */
-    private void overLimit(
+    /** Fails a get with {@code failure}, the replies that had arrived in CamelZenohReplies. */
+    private void failGet(
             Exchange exchange,
-            String key,
             List<ZenohReply> replies,
-            String limit,
-            long ranMillis,
+            Exception failure,
             AsyncCallback callback) {
         endpoint.failed.increment();
         exchange.getMessage().setHeader(ZenohConstants.REPLIES, replies);
-        exchange.setException(
-                new ZenohReplyLimitException(key, limit, replies.size(), ranMillis, exchange));
+        exchange.setException(failure);
         callback.done(false);
     }
 
